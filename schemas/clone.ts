@@ -65,6 +65,34 @@ export const targetWorkspaceSchema = z
   });
 
 const nonNegInt = z.number().int().min(0);
+
+const DAY = '(mon|monday|tue|tues|tuesday|wed|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)';
+const DAYS = `${DAY}(-${DAY})?`;
+const THROTTLE_WINDOW_TIME = new RegExp(
+  `^(([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-3]):[0-5]\\d|${DAYS}(\\s*,\\s*${DAYS})*)$`,
+  'i',
+);
+export const throttlePresetSchema = z.preprocess(lower, z.enum(['low', 'medium', 'high', 'max']));
+/** `HH:MM-HH:MM` (may wrap past midnight) or day names (`mon`, `saturday,sunday`, `mon-fri`). */
+export const throttleWindowSchema = z
+  .object({
+    time: z
+      .string()
+      .regex(THROTTLE_WINDOW_TIME, 'expected HH:MM-HH:MM or day names such as mon-fri or saturday,sunday'),
+    preset: throttlePresetSchema,
+  })
+  .strict();
+/** Throttle settings: a preset, custom limits over it, and windows that pick the preset in force when a table starts. */
+export const throttleSettingsSchema = z
+  .object({
+    preset: throttlePresetSchema.optional(),
+    max_workers: z.number().int().min(1).max(64).optional(),
+    parallel_tables: z.number().int().min(1).max(64).optional(),
+    max_rps: z.number().min(0).optional(),
+    tables_per_minute: z.number().int().min(0).optional(),
+    schedule: z.array(throttleWindowSchema).optional(),
+  })
+  .strict();
 const posInt = z.number().int().min(1);
 
 export const cloneRequestFields = {
@@ -117,6 +145,11 @@ export const cloneRequestFields = {
   clone_tbl_properties: z.record(z.string().min(1), z.string()).optional(),
   quiesce_source: z.boolean().optional(),
   template: z.string().min(1).optional(),
+  // Safety options (no wire default; resolved by activities/safety/templates after template and config merge).
+  auto_rollback: z.boolean().optional(),
+  rollback_threshold: z.number().min(0).max(100).optional(),
+  pii_mask_strategy: z.preprocess(lower, z.enum(['hash', 'redact', 'partial', 'email', 'null'])).optional(),
+  throttle: throttleSettingsSchema.optional(),
 };
 
 /** Server-mode aliases: source, destination, validate. */
