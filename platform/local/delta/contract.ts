@@ -63,6 +63,8 @@ export interface CommitContext {
   userName?: string;
   /** Extra commitInfo.operationParameters (values are strings, as Delta writes them). */
   operationParameters?: Record<string, string>;
+  /** Overrides commitInfo.operation (e.g. 'ADD COLUMNS', 'CHANGE COLUMN'); the engine picks one otherwise. */
+  operation?: string;
 }
 
 export interface CreateDeltaOptions {
