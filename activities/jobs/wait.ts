@@ -1,0 +1,31 @@
+import { CancelledFailure, Context, heartbeat } from '@temporalio/activity';
+import { WorkflowFailedError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/common';
+import type { CloneSummary } from '../../workflows/clone/definitions';
+import type { JobEnd } from '../../workflows/queue/definitions';
+import { endFromFailure, endFromSummary } from '../../workflows/queue/outcome';
+
+const HEARTBEAT_MS = 5_000;
+
+export function createWaitActivities(client: Client) {
+  return {
+    /** Resolves when the clone workflow `jobId` closes, with how it ended. Heartbeats while waiting. */
+    async waitForJob(jobId: string): Promise<JobEnd> {
+      const timer = setInterval(() => heartbeat(), HEARTBEAT_MS);
+      try {
+        const summary = await Promise.race([
+          client.workflow.getHandle<() => Promise<CloneSummary>>(jobId).result(),
+          Context.current().cancelled,
+        ]);
+        return endFromSummary(jobId, summary as CloneSummary);
+      } catch (err) {
+        if (err instanceof CancelledFailure) throw err;
+        if (err instanceof WorkflowFailedError) return endFromFailure(jobId, err.cause);
+        if (err instanceof WorkflowNotFoundError) return { jobId, status: 'failed', error: 'the clone workflow was not found' };
+        throw err;
+      } finally {
+        clearInterval(timer);
+      }
+    },
+  };
+}

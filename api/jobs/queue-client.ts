@@ -1,0 +1,82 @@
+import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
+import type { cloneQueueWorkflow } from '../../workflows/queue/clone-queue-workflow';
+import {
+  cloneQueueWorkflowId,
+  JOB_ALREADY_QUEUED,
+  QUEUE_FULL,
+  cancelCloneJobUpdate,
+  cloneQueueQuery,
+  enqueueCloneUpdate,
+  type CancelOutcome,
+  type EnqueueResult,
+  type QueueLimits,
+  type QueueSnapshot,
+  type WaitingJob,
+} from '../../workflows/queue/definitions';
+
+export interface QueueClientDeps {
+  client: Client;
+  taskQueue: string;
+  limits: QueueLimits;
+}
+
+/** The enqueue was refused by the queue workflow's validator; nothing was queued. */
+export class QueueRejectedError extends Error {
+  constructor(
+    readonly reason: 'full' | 'duplicate',
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'QueueRejectedError';
+  }
+}
+
+/**
+ * Adds a job to the clone queue, starting the queue workflow if it is not running (update-with-start,
+ * USE_EXISTING), so the first request after an install or a lost queue brings it up.
+ */
+export async function enqueueClone(deps: QueueClientDeps, job: WaitingJob): Promise<EnqueueResult> {
+  const start = new WithStartWorkflowOperation<typeof cloneQueueWorkflow>('cloneQueueWorkflow', {
+    workflowId: cloneQueueWorkflowId(deps.taskQueue),
+    taskQueue: deps.taskQueue,
+    args: [{ limits: deps.limits, waiting: [], running: [] }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
+  try {
+    return await deps.client.workflow.executeUpdateWithStart(enqueueCloneUpdate, {
+      args: [job, deps.limits],
+      startWorkflowOperation: start,
+    });
+  } catch (err) {
+    const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
+    if (cause instanceof ApplicationFailure && cause.type === QUEUE_FULL) {
+      throw new QueueRejectedError('full', cause.message, (cause.details?.[0] as Record<string, unknown>) ?? {});
+    }
+    if (cause instanceof ApplicationFailure && cause.type === JOB_ALREADY_QUEUED) {
+      throw new QueueRejectedError('duplicate', cause.message);
+    }
+    throw err;
+  }
+}
+
+/** Cancels a waiting job (it never starts) or a running one (its clone workflow is cancelled). */
+export async function cancelCloneJob(deps: QueueClientDeps, jobId: string): Promise<CancelOutcome> {
+  try {
+    return await deps.client.workflow.getHandle(cloneQueueWorkflowId(deps.taskQueue)).executeUpdate(cancelCloneJobUpdate, { args: [jobId] });
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return 'unknown';
+    throw err;
+  }
+}
+
+/** What the queue holds now; empty when the queue workflow has never run. */
+export async function queueSnapshot(deps: QueueClientDeps): Promise<QueueSnapshot | null> {
+  try {
+    return await deps.client.workflow.getHandle(cloneQueueWorkflowId(deps.taskQueue)).query(cloneQueueQuery);
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,68 @@
+import { Worker } from '@temporalio/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createJobActivities } from '../../activities/jobs';
+import type { QueueClientDeps } from '../../api/jobs/queue-client';
+import { applyCloneDefaults, cloneRequestSchema } from '../../schemas/clone';
+import type { Store } from '../../store/db';
+import { createJob } from '../../store/repos/jobs';
+import type { WaitingJob } from '../../workflows/queue/definitions';
+import { createFixtureActivities, newTrace, type FixtureTrace } from './fixtures/activities';
+import { uniqueTaskQueue } from '../helpers/temporal';
+
+export interface JobWorker {
+  worker: Worker;
+  taskQueue: string;
+  trace: FixtureTrace;
+  /** Resolves when the worker has stopped. */
+  running: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A real worker running the clone queue and the stand-in clone workflow on its own task queue. */
+export async function startJobWorker(env: TestWorkflowEnvironment, store: Store, taskQueue = uniqueTaskQueue('jobs')): Promise<JobWorker> {
+  const trace = newTrace();
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowsPath: require.resolve('./fixtures/workflows'),
+    activities: { ...createJobActivities({ store, client: env.client }), ...createFixtureActivities(store, trace) },
+  });
+  const running = worker.run();
+  return {
+    worker,
+    taskQueue,
+    trace,
+    running,
+    async stop() {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await running;
+    },
+  };
+}
+
+export function queueDeps(env: TestWorkflowEnvironment, taskQueue: string, limits: Partial<QueueClientDeps['limits']> = {}): QueueClientDeps {
+  return { client: env.client, taskQueue, limits: { maxConcurrent: 1, maxQueueSize: 10, requestTimeoutMinutes: 120, ...limits } };
+}
+
+let counter = 0;
+/** A queued job as the API would build it (jobs row written first), for queue-level tests. */
+export async function newJob(store: Store, source: string, createdAt = new Date()): Promise<WaitingJob> {
+  const jobId = `clone-test-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+  const options = applyCloneDefaults(cloneRequestSchema.parse({ source_catalog: source, destination_catalog: `${source}_copy` }));
+  await createJob(store.db, { jobId, jobType: 'clone', status: 'queued', sourceCatalog: source, destinationCatalog: `${source}_copy`, createdAt });
+  return {
+    jobId,
+    input: { jobId, options, source: { kind: 'local', root: '/tmp/none' }, targets: [], createdAt: createdAt.toISOString(), maxRetries: 3 },
+  };
+}
+
+/** Polls until `check` returns a truthy value (real servers are eventually there; no fixed sleeps). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
