@@ -8,7 +8,9 @@ export async function asInputError<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err);
+    // Not `instanceof Error`: errors from the native addon may come from another realm (e.g. under jest).
+    const message = (err as { message?: unknown } | null)?.message;
+    const msg = typeof message === 'string' ? message : String(err);
     if (/^(Parser|Binder|Conversion|Catalog|Invalid Input|Constraint|Out of Range|Not implemented) Error/i.test(msg)) {
       throw new InvalidInputError(`invalid SQL: ${msg}`, { cause: err });
     }

@@ -134,6 +134,6 @@ export function typeText(node: TypeNode): string {
     case 'map':
       return `map<${typeText(node.key)},${typeText(node.value)}>`;
     case 'struct':
-      return `struct<${node.fields.map((f) => `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(f.name) ? f.name : `\`${f.name}\``}:${typeText(f.type)}>`).join(',')}>`;
+      return `struct<${node.fields.map((f) => `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(f.name) ? f.name : `\`${f.name}\``}:${typeText(f.type)}`).join(',')}>`;
   }
 }

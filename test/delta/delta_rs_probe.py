@@ -1,0 +1,59 @@
+"""delta-rs (PyPI `deltalake`) as an independent Delta reader/writer for the interoperability tests.
+
+read <dir> [version]  -> JSON {version, schema, rows (sorted, values as text), numFiles}
+write <dir>           -> writes a table with several versions (append, append, overwrite, delete), prints rows
+"""
+import json
+import sys
+
+import pyarrow as pa
+from deltalake import DeltaTable, write_deltalake
+
+
+def norm(v):
+    if v is None:
+        return None
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if hasattr(v, "isoformat"):
+        return v.isoformat()
+    return str(v)
+
+
+def dump(dt):
+    rows = [{k: norm(v) for k, v in r.items()} for r in dt.to_pyarrow_table().to_pylist()]
+    rows.sort(key=lambda r: json.dumps(r, sort_keys=True))
+    fields = json.loads(dt.schema().to_json())["fields"]
+    return {
+        "version": dt.version(),
+        "schema": [{"name": f["name"], "type": f["type"]} for f in fields],
+        "rows": rows,
+        "numFiles": len(dt.file_uris()),
+    }
+
+
+def main():
+    cmd, path = sys.argv[1], sys.argv[2]
+    if cmd == "read":
+        version = int(sys.argv[3]) if len(sys.argv) > 3 else None
+        dt = DeltaTable(path, version=version) if version is not None else DeltaTable(path)
+        print(json.dumps(dump(dt)))
+    elif cmd == "write":
+        def batch(ids):
+            return pa.table({
+                "id": pa.array(ids, pa.int64()),
+                "name": pa.array([f"n{i}" for i in ids], pa.string()),
+                "score": pa.array([i * 0.5 for i in ids], pa.float64()),
+            })
+        write_deltalake(path, batch([1, 2, 3]), mode="append")
+        write_deltalake(path, batch([4, 5]), mode="append")
+        write_deltalake(path, batch([10, 11, 12, 13]), mode="overwrite")
+        DeltaTable(path).delete("id = 11")
+        write_deltalake(path, batch([20]), mode="append")
+        print(json.dumps(dump(DeltaTable(path))))
+    else:
+        raise SystemExit(f"unknown command {cmd}")
+
+
+if __name__ == "__main__":
+    main()
