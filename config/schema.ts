@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { DEFAULT_TASK_QUEUE } from '../workflows/task-queues';
+
+/**
+ * The service configuration: one YAML file (`config/lakeward.yaml`), environment variables and flags.
+ * Every object is strict, so a misspelt key fails start-up naming it instead of being ignored.
+ */
+const port = z.number().int().min(1).max(65535);
+const nullableString = z.string().min(1).nullable().default(null);
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const apiServerSchema = z.strictObject({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: port.default(8080),
+  /** The key clients send as `Authorization: Bearer <key>`; null turns authentication off. */
+  api_key: nullableString,
+  /** Name of an environment variable holding the key (used when api_key is null). */
+  api_key_env: nullableString,
+  cors_origins: z.array(z.string().min(1)).default(['http://localhost:8000']),
+  /** Largest accepted JSON body, in the `bytes` notation Express understands (`1mb`, `512kb`). */
+  json_limit: z.string().regex(/^\d+(b|kb|mb)$/i, 'expected a size like 512kb or 1mb').default('1mb'),
+});
+
+const temporalSchema = z.strictObject({
+  /** host:port of a Temporal cluster; null starts the embedded dev server (`lakeward dev`). */
+  address: nullableString,
+  namespace: z.string().min(1).default('default'),
+  task_queue: z.string().min(1).default(DEFAULT_TASK_QUEUE),
+  /** gRPC port of the embedded dev server. */
+  port: port.default(7233),
+  /** Web UI port of the embedded dev server. */
+  ui_port: port.default(8233),
+  /** Use the pre-built workflow bundle (dist/workflow-bundle.js) when present instead of bundling from source. */
+  prebundled_workflows: z.boolean().default(false),
+});
+
+const workspaceSchema = z.strictObject({
+  kind: z.enum(['local', 'databricks']).default('local'),
+  /** Root folder of the local lakehouse; null means `<data_dir>/workspace`. */
+  root: nullableString,
+  host: nullableString,
+  token: nullableString,
+  warehouse_id: nullableString,
+  auth_method: z.enum(['token', 'service_principal', 'profile']).default('token'),
+  client_id: nullableString,
+  client_secret: nullableString,
+  tenant_id: nullableString,
+  profile: nullableString,
+});
+
+const cloneSchema = z.strictObject({
+  max_workers: z.number().int().min(1).max(64).default(4),
+  parallel_tables: z.number().int().min(1).max(64).default(1),
+  max_retries: z.number().int().min(0).max(20).default(3),
+  max_concurrent: z.number().int().min(1).default(1),
+  max_queue_size: z.number().int().min(0).default(10),
+  request_timeout_minutes: z.number().int().min(1).default(120),
+  rollback_threshold: z.number().min(0).nullable().default(null),
+  max_rps: z.number().min(0).default(0),
+  volume_max_file_mb: z.number().int().min(1).default(500),
+  dq_drift_rollback_pct: z.number().min(0).max(100).default(5),
+  /** Warehouse used when a request names none. */
+  warehouse_id: nullableString,
+});
+
+export const configSchema = z.strictObject({
+  data_dir: z.string().min(1).default('.lakeward'),
+  log_level: z.enum(LOG_LEVELS).default('info'),
+  /** postgres://… selects a Postgres server; null keeps the embedded PGlite store in `<data_dir>/pglite`. */
+  database_url: nullableString,
+  api_server: apiServerSchema.prefault({}),
+  temporal: temporalSchema.prefault({}),
+  workspace: workspaceSchema.prefault({}),
+  clone: cloneSchema.prefault({}),
+  cache: z.strictObject({ ttl_seconds: z.number().int().min(0).default(300) }).prefault({}),
+});
+
+/** The validated configuration, with relative paths still as written (see `loadConfig` for resolution). */
+export type LakewardConfig = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;

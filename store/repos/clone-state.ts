@@ -1,0 +1,82 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { cloneJobTables, cloneTableState } from '../schema';
+
+export type CloneJobTableRow = typeof cloneJobTables.$inferSelect;
+export type CloneJobTableInput = Omit<typeof cloneJobTables.$inferInsert, 'updatedAt'>;
+export type CloneTableStateRow = typeof cloneTableState.$inferSelect;
+
+/** The job's record for one table on one target, if any. */
+export async function getJobTable(
+  db: Db,
+  key: { jobId: string; target: string; schemaName: string; tableName: string },
+): Promise<CloneJobTableRow | null> {
+  const rows = await db
+    .select()
+    .from(cloneJobTables)
+    .where(
+      and(
+        eq(cloneJobTables.jobId, key.jobId),
+        eq(cloneJobTables.target, key.target),
+        eq(cloneJobTables.schemaName, key.schemaName),
+        eq(cloneJobTables.tableName, key.tableName),
+      ),
+    );
+  return rows[0] ?? null;
+}
+
+/** Records (or replaces) the job's result for one table. */
+export async function putJobTable(db: Db, row: CloneJobTableInput): Promise<void> {
+  const { jobId, target, schemaName, tableName, ...rest } = row;
+  await db
+    .insert(cloneJobTables)
+    .values({ ...row, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [cloneJobTables.jobId, cloneJobTables.target, cloneJobTables.schemaName, cloneJobTables.tableName],
+      set: { ...rest, updatedAt: new Date() },
+    });
+}
+
+/** Every table result of a job, in schema/table order. */
+export async function listJobTables(db: Db, jobId: string): Promise<CloneJobTableRow[]> {
+  return db
+    .select()
+    .from(cloneJobTables)
+    .where(eq(cloneJobTables.jobId, jobId))
+    .orderBy(cloneJobTables.target, cloneJobTables.schemaName, cloneJobTables.tableName);
+}
+
+/** The recorded clone state of every table of one destination schema, keyed by table name. */
+export async function tableStatesForSchema(
+  db: Db,
+  key: { destWorkspace: string; destCatalog: string; schemaName: string },
+): Promise<Map<string, CloneTableStateRow>> {
+  const rows = await db
+    .select()
+    .from(cloneTableState)
+    .where(
+      and(
+        eq(cloneTableState.destWorkspace, key.destWorkspace),
+        eq(cloneTableState.destCatalog, key.destCatalog),
+        eq(cloneTableState.schemaName, key.schemaName),
+      ),
+    );
+  return new Map(rows.map((r) => [r.tableName, r]));
+}
+
+/** Records which source version now sits in a destination table. */
+export async function recordTableState(db: Db, row: Omit<typeof cloneTableState.$inferInsert, 'clonedAt'>): Promise<void> {
+  await db
+    .insert(cloneTableState)
+    .values({ ...row, clonedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [cloneTableState.destWorkspace, cloneTableState.destCatalog, cloneTableState.schemaName, cloneTableState.tableName],
+      set: {
+        sourceWorkspace: row.sourceWorkspace,
+        sourceCatalog: row.sourceCatalog,
+        sourceVersion: row.sourceVersion ?? null,
+        jobId: row.jobId,
+        clonedAt: sql`now()`,
+      },
+    });
+}

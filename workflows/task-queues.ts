@@ -1,0 +1,10 @@
+/**
+ * Task-queue names, written once. Workers poll them and the API starts workflows on them; a deployment may
+ * prefix them (config `temporal.task_queue`) so that two stacks can share one Temporal cluster.
+ */
+export const DEFAULT_TASK_QUEUE = 'lakeward';
+
+/** The queue for a kind of work, under the configured base name (`lakeward`, `lakeward-copy`, …). */
+export function taskQueueFor(base: string, kind: 'default' | 'copy' = 'default'): string {
+  return kind === 'default' ? base : `${base}-${kind}`;
+}
