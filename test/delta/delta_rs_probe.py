@@ -1,6 +1,7 @@
 """delta-rs (PyPI `deltalake`) as an independent Delta reader/writer for the interoperability tests.
 
 read <dir> [version]  -> JSON {version, schema, rows (sorted, values as text), numFiles}
+read-many <json>      -> JSON list of the above for [{"dir": ..., "version": ...}, ...] (one interpreter start)
 write <dir>           -> writes a table with several versions (append, append, overwrite, delete), prints rows
 """
 import json
@@ -38,6 +39,13 @@ def main():
         version = int(sys.argv[3]) if len(sys.argv) > 3 else None
         dt = DeltaTable(path, version=version) if version is not None else DeltaTable(path)
         print(json.dumps(dump(dt)))
+    elif cmd == "read-many":
+        out = []
+        for req in json.loads(path):
+            v = req.get("version")
+            dt = DeltaTable(req["dir"], version=v) if v is not None else DeltaTable(req["dir"])
+            out.append(dump(dt))
+        print(json.dumps(out))
     elif cmd == "write":
         def batch(ids):
             return pa.table({
