@@ -1,0 +1,64 @@
+import { promises as fs } from 'node:fs';
+import { TransientError } from '../../errors';
+
+/**
+ * Cross-process advisory lock on a file path: `open(lock, 'wx')` succeeds for exactly one process.
+ * The API and a worker open the same workspace root, so every read-modify-write of a metastore file runs
+ * under one of these. A lock whose holder died (pid gone on this host) or that is older than `staleMs` is
+ * broken, so a crash never wedges the workspace.
+ */
+export interface LockOptions {
+  staleMs?: number;
+  timeoutMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function holderIsDead(text: string): boolean {
+  const pid = Number(text.split(' ')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+async function breakIfStale(lockPath: string, staleMs: number): Promise<void> {
+  try {
+    const [stat, text] = await Promise.all([fs.stat(lockPath), fs.readFile(lockPath, 'utf8')]);
+    if (Date.now() - stat.mtimeMs > staleMs || holderIsDead(text)) {
+      // rename first: only one breaker wins, the others see ENOENT and simply retry.
+      const aside = `${lockPath}.stale-${process.pid}-${Math.random().toString(36).slice(2)}`;
+      await fs.rename(lockPath, aside);
+      await fs.rm(aside, { force: true });
+    }
+  } catch {
+    // The lock vanished or changed under us: just retry.
+  }
+}
+
+export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
+  const staleMs = opts.staleMs ?? 60_000;
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  let handle: fs.FileHandle | null = null;
+  for (let attempt = 0; handle === null; attempt++) {
+    try {
+      handle = await fs.open(lockPath, 'wx');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (Date.now() > deadline) throw new TransientError(`timed out waiting for metastore lock ${lockPath}`);
+      if (attempt % 20 === 19) await breakIfStale(lockPath, staleMs);
+      await sleep(2 + Math.random() * Math.min(50, 2 * attempt));
+    }
+  }
+  try {
+    await handle.writeFile(`${process.pid} ${new Date().toISOString()}`);
+    await handle.close();
+    return await fn();
+  } finally {
+    await fs.rm(lockPath, { force: true });
+  }
+}
