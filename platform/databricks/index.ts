@@ -1,0 +1,12 @@
+export { DatabricksWorkspace, createDatabricksWorkspace } from './workspace';
+export type { DatabricksConfig } from './config';
+export type { DatabricksAuth } from './auth/credentials';
+export { normalizeHost } from './auth/credentials';
+export { credentialsFromHeaders } from './auth/headers';
+export { listProfiles, parseDatabricksCfg } from './auth/databrickscfg';
+export { Secret, redact } from './auth/secret';
+export { classifyHttpError, classifySqlError } from './classify';
+export { closeAllDatabricksSessions } from './session/pool';
+export type { SqlRows, SqlSession } from './session/sql-session';
+export type { RetryOptions } from './rest/http';
+export type { Warehouse, JobSummary, ServingEndpoint } from './rest/workspace-api';

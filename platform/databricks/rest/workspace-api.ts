@@ -1,0 +1,59 @@
+import type { RestClient } from './http';
+
+/** Workspace REST beyond Unity Catalog: identity, SQL warehouses, Jobs (2.2) and model serving. */
+export interface Warehouse {
+  id: string;
+  name: string;
+  state?: string;
+  cluster_size?: string;
+  warehouse_type?: string;
+  enable_serverless_compute?: boolean;
+  min_num_clusters?: number;
+  max_num_clusters?: number;
+  auto_stop_mins?: number;
+  enable_photon?: boolean;
+  channel?: { name?: string };
+  tags?: { custom_tags?: { key: string; value: string }[] };
+  odbc_params?: { hostname?: string; path?: string; port?: number; protocol?: string };
+}
+export interface JobSummary {
+  job_id: number;
+  settings?: Record<string, unknown> & { name?: string };
+  creator_user_name?: string;
+  created_time?: number;
+}
+export interface ServingEndpoint {
+  name: string;
+  state?: { ready?: string; config_update?: string };
+  config?: unknown;
+}
+
+const enc = encodeURIComponent;
+
+export class WorkspaceApi {
+  constructor(private readonly http: RestClient) {}
+
+  async currentUser(): Promise<{ userName: string; displayName?: string; id?: string }> {
+    return this.http.request('GET', '/api/2.0/preview/scim/v2/Me');
+  }
+
+  listWarehouses = () => this.http.listAll<Warehouse>('/api/2.0/sql/warehouses', 'warehouses');
+  getWarehouse = (id: string) => this.http.request<Warehouse>('GET', `/api/2.0/sql/warehouses/${enc(id)}`);
+  startWarehouse = (id: string) => this.http.request<object>('POST', `/api/2.0/sql/warehouses/${enc(id)}/start`);
+  stopWarehouse = (id: string) => this.http.request<object>('POST', `/api/2.0/sql/warehouses/${enc(id)}/stop`);
+
+  /** Jobs list pages with `has_more` + `next_page_token`; listAll stops when no token comes back. */
+  listJobs = (opts: { name?: string; expandTasks?: boolean } = {}) =>
+    this.http.listAll<JobSummary>('/api/2.2/jobs/list', 'jobs', { limit: 100, name: opts.name, expand_tasks: opts.expandTasks });
+  getJob = (jobId: number) => this.http.request<JobSummary>('GET', '/api/2.2/jobs/get', { query: { job_id: jobId } });
+  createJob = (settings: Record<string, unknown>) =>
+    this.http.request<{ job_id: number }>('POST', '/api/2.2/jobs/create', { body: settings });
+  /** Overwrites all settings of a job. */
+  resetJob = (jobId: number, newSettings: Record<string, unknown>) =>
+    this.http.request<object>('POST', '/api/2.2/jobs/reset', { body: { job_id: jobId, new_settings: newSettings } });
+
+  async listServingEndpoints(): Promise<ServingEndpoint[]> {
+    const res = await this.http.request<{ endpoints?: ServingEndpoint[] }>('GET', '/api/2.0/serving-endpoints');
+    return res.endpoints ?? [];
+  }
+}

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { DBSQLClient as Client } from '@databricks/sql';
+import type IDBSQLSession from '@databricks/sql/dist/contracts/IDBSQLSession';
+import type { TTableSchema } from '@databricks/sql/thrift/TCLIService_types';
+import { InvalidWarehouseError } from '../../errors';
+import type { TokenSource } from '../auth/token-source';
+import { classifySqlError } from '../classify';
+import { plainValue, type SqlRows, type SqlSession } from './sql-session';
+import { typeName } from './type-names';
+
+export interface DriverSessionOptions {
+  host: string;
+  warehouseId: string;
+  tokens: TokenSource;
+  /** Server-side limit per statement (session conf STATEMENT_TIMEOUT; `queryTimeout` is ignored by warehouses). */
+  statementTimeoutSeconds?: number;
+  /** Sessions opened per (host, warehouse, identity); statements are spread over them. */
+  maxSessions?: number;
+}
+
+interface Slot {
+  session: IDBSQLSession;
+  inFlight: number;
+}
+
+/** One DBSQLClient per (host, warehouse, identity) with a few long-lived sessions reused across statements. */
+export class DriverSqlSession implements SqlSession {
+  private client?: Promise<Client>;
+  private readonly slots: Slot[] = [];
+  private opening = 0;
+
+  constructor(private readonly o: DriverSessionOptions) {
+    if (!/^[A-Za-z0-9]+$/.test(o.warehouseId ?? '')) {
+      throw new InvalidWarehouseError(`invalid SQL warehouse id ${JSON.stringify(o.warehouseId ?? null)}`);
+    }
+  }
+
+  async executeStatement(sql: string): Promise<SqlRows> {
+    const slot = await this.slot();
+    slot.inFlight++;
+    try {
+      const op = await slot.session.executeStatement(sql);
+      try {
+        const raw = (await op.fetchAll()) as Record<string, unknown>[];
+        const columns = schemaColumns(await op.getSchema());
+        const rows = raw.map((r) => Object.fromEntries(columns.map((c) => [c.name, plainValue(r[c.name], c.type)])));
+        return { columns, rows };
+      } finally {
+        await op.close().catch(() => undefined);
+      }
+    } catch (err) {
+      if (/invalid (session|operation)handle/i.test(String((err as Error)?.message))) this.drop(slot);
+      throw classifySqlError(err, this.o.tokens.secrets(), 'SQL statement');
+    } finally {
+      slot.inFlight--;
+    }
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.slots.length = 0;
+    if (client) await (await client.catch(() => undefined))?.close().catch(() => undefined);
+  }
+
+  private async slot(): Promise<Slot> {
+    const idle = this.slots.find((s) => s.inFlight === 0);
+    if (idle) return idle;
+    if (this.slots.length + this.opening < (this.o.maxSessions ?? 4)) {
+      this.opening++;
+      try {
+        const session = await (await this.connect()).openSession({
+          configuration: { STATEMENT_TIMEOUT: String(this.o.statementTimeoutSeconds ?? 3600) },
+        });
+        const slot = { session, inFlight: 0 };
+        this.slots.push(slot);
+        return slot;
+      } catch (err) {
+        throw classifySqlError(err, this.o.tokens.secrets(), `opening a session on warehouse ${this.o.warehouseId}`);
+      } finally {
+        this.opening--;
+      }
+    }
+    if (this.slots.length === 0) return this.slot();
+    return this.slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+  }
+
+  private drop(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+  }
+
+  private connect(): Promise<Client> {
+    this.client ??= (async () => {
+      const { DBSQLClient } = await import('@databricks/sql');
+      const client = new DBSQLClient();
+      const tokens = this.o.tokens;
+      const auth =
+        tokens.method === 'pat'
+          ? { authType: 'access-token' as const, token: await tokens.token() }
+          : { authType: 'external-token' as const, getToken: () => tokens.token() };
+      await client.connect({
+        host: new URL(this.o.host).host,
+        path: `/sql/1.0/warehouses/${this.o.warehouseId}`,
+        ...auth,
+        preserveBigNumericPrecision: true,
+        telemetryEnabled: false,
+        userAgentEntry: 'lakeward',
+      });
+      return client;
+    })();
+    this.client.catch(() => (this.client = undefined));
+    return this.client;
+  }
+}
+
+function schemaColumns(schema: TTableSchema | null): SqlRows['columns'] {
+  return (schema?.columns ?? []).map((c) => ({ name: c.columnName, type: typeName(c.typeDesc) }));
+}
+
+/** Pool key: never contains a secret, only a hash of it, so two identities never share a session. */
+export function poolKey(host: string, warehouseId: string, tokens: TokenSource): string {
+  const who = createHash('sha256').update(tokens.secrets()[0] ?? '').digest('hex').slice(0, 16);
+  return `${host}|${warehouseId}|${tokens.method}|${who}`;
+}
