@@ -29,6 +29,8 @@ export interface CloneJobInput {
   createdAt: string;
   /** Config max_retries (default 3), used when options.enable_retry is true. */
   maxRetries: number;
+  /** First retry delay (default 1000 ms; doubles each attempt). Tests shorten it. */
+  retryInitialIntervalMs?: number;
 }
 
 export type CloneJobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'aborted';
@@ -45,6 +47,9 @@ export interface TableResult {
   error?: string;
   reason?: string;
   target?: string;
+  /** Attempts the table activity took (1 when it succeeded or failed at once). */
+  attempts?: number;
+  warnings?: string[];
 }
 
 export interface CloneSummary {

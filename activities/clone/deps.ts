@@ -1,0 +1,53 @@
+import type { Workspace } from '../../platform/port';
+import type { TableRef } from '../../platform/types';
+import type { Db } from '../../store/db';
+import type { CloneSummary, TableResult, WorkspaceRef } from '../../workflows/clone/definitions';
+import type { TargetContext } from '../../workflows/clone/engine-types';
+import { jobBucket, rateLimited } from './token-bucket';
+
+/**
+ * Extension points for the safety features (rollback recording, validation, DQ comparison, masking).
+ * Each runs inside the clone's own activities, so it adds no workflow history; a hook that throws fails
+ * that step like any other error (a PlatformError keeps its retry classification).
+ */
+export interface CloneHooks {
+  /** Before a destination table is created or replaced: record what is there now (rollback). */
+  beforeTableTouched?(e: { ctx: TargetContext; target: Workspace; ref: TableRef }): Promise<void>;
+  /** After a table's data and metadata arrived (per-table validation, masking). Returns warnings. */
+  afterTableCloned?(e: { ctx: TargetContext; source: Workspace; target: Workspace; result: TableResult }): Promise<string[] | void>;
+  /** After every object of a schema is done (DQ comparison, schema validation). Returns warnings. */
+  afterSchema?(e: { ctx: TargetContext; schema: string; source: Workspace; target: Workspace }): Promise<string[] | void>;
+  /** After the whole job, with its summary (reports, notifications, auto-rollback). May add summary fields. */
+  afterJob?(e: { jobId: string; summary: CloneSummary }): Promise<Record<string, unknown> | void>;
+}
+
+export interface CloneActivityDeps {
+  db: Db;
+  /** Workspaces are cached per reference by the caller (see workspace-cache.ts). */
+  resolveWorkspace(ref: WorkspaceRef): Promise<Workspace>;
+  hooks?: CloneHooks[];
+}
+
+/** Source and target workspaces of a job's target, behind the job's max_rps bucket. */
+export async function workspacesFor(deps: CloneActivityDeps, ctx: TargetContext): Promise<{ src: Workspace; dst: Workspace }> {
+  const bucket = jobBucket(ctx.jobId, ctx.options.max_rps);
+  const [src, dst] = await Promise.all([deps.resolveWorkspace(ctx.source), deps.resolveWorkspace(ctx.target.workspace)]);
+  return { src: rateLimited(src, bucket), dst: rateLimited(dst, bucket) };
+}
+
+/** Calls one hook on every registered hook set, in order, collecting returned warnings. */
+export async function runHooks<K extends keyof CloneHooks>(
+  deps: CloneActivityDeps,
+  name: K,
+  event: Parameters<NonNullable<CloneHooks[K]>>[0],
+): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const h of deps.hooks ?? []) {
+    const fn = h[name] as ((e: typeof event) => Promise<unknown>) | undefined;
+    if (fn) out.push(await fn.call(h, event));
+  }
+  return out;
+}
+
+export const sourceRef = (ctx: TargetContext, schema: string, name: string): TableRef => ({ catalog: ctx.options.source_catalog, schema, name });
+export const targetRef = (ctx: TargetContext, schema: string, name: string): TableRef => ({ catalog: ctx.target.destinationCatalog, schema, name });

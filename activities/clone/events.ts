@@ -1,0 +1,26 @@
+import { appendRunLog, type RunLogLine } from '../../store/repos/run-logs';
+import type { Db } from '../../store/db';
+import type { CloneEventType } from '../../workflows/clone/definitions';
+
+/**
+ * Clone events are run_logs rows with `data.event` set; the job API streams them. One helper so every
+ * event has the same shape: `{ event, ...fields }`.
+ */
+export interface CloneEvent {
+  event: CloneEventType;
+  message: string;
+  level?: 'info' | 'warn' | 'error';
+  data?: Record<string, unknown>;
+}
+
+export function eventLine(e: CloneEvent): RunLogLine {
+  return { level: e.level ?? (e.event === 'warning' ? 'warn' : e.event === 'error' ? 'error' : 'info'), message: e.message, data: { event: e.event, ...e.data } };
+}
+
+export async function emitEvents(db: Db, jobId: string, events: CloneEvent[]): Promise<void> {
+  await appendRunLog(db, jobId, events.map(eventLine));
+}
+
+export function warningEvents(warnings: string[], data: Record<string, unknown> = {}): CloneEvent[] {
+  return warnings.map((w) => ({ event: 'warning' as const, message: w, data }));
+}

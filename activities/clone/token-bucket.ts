@@ -1,0 +1,75 @@
+import type { Workspace } from '../../platform/port';
+
+/**
+ * A token bucket: `take()` resolves when a request may go out. `max_rps` is one bucket per job, shared by
+ * every activity of that job in this worker process (see `jobBucket`). Capacity 1 keeps requests evenly
+ * spaced rather than bursting.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly ratePerSecond: number,
+    private readonly capacity = 1,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.tokens = capacity;
+    this.last = now();
+  }
+
+  /** Waits for one token. Callers are served in arrival order. */
+  take(): Promise<void> {
+    if (!(this.ratePerSecond > 0)) return Promise.resolve();
+    const next = this.queue.then(() => this.waitForToken());
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async waitForToken(): Promise<void> {
+    for (;;) {
+      const t = this.now();
+      this.tokens = Math.min(this.capacity, this.tokens + ((t - this.last) / 1000) * this.ratePerSecond);
+      this.last = t;
+      if (this.tokens >= 1) {
+        this.tokens -= 1;
+        return;
+      }
+      const waitMs = Math.ceil(((1 - this.tokens) / this.ratePerSecond) * 1000);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
+const buckets = new Map<string, { bucket: TokenBucket; lastUsed: number }>();
+
+/** The job's bucket in this process; idle buckets of finished jobs are dropped after ten minutes. */
+export function jobBucket(jobId: string, ratePerSecond: number): TokenBucket {
+  const now = Date.now();
+  for (const [id, entry] of buckets) if (now - entry.lastUsed > 600_000) buckets.delete(id);
+  let entry = buckets.get(jobId);
+  if (!entry || entry.bucket.ratePerSecond !== ratePerSecond) {
+    entry = { bucket: new TokenBucket(ratePerSecond), lastUsed: now };
+    buckets.set(jobId, entry);
+  }
+  entry.lastUsed = now;
+  return entry.bucket;
+}
+
+const UNTHROTTLED = new Set<PropertyKey>(['kind', 'id', 'close', 'then']);
+
+/** The workspace with every platform call waiting for a token first. */
+export function rateLimited(ws: Workspace, bucket: TokenBucket): Workspace {
+  if (!(bucket.ratePerSecond > 0)) return ws;
+  return new Proxy(ws, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function' || UNTHROTTLED.has(prop)) return value;
+      return async (...args: unknown[]) => {
+        await bucket.take();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}

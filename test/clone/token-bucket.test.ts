@@ -1,0 +1,18 @@
+import { TokenBucket } from '../../activities/clone/token-bucket';
+
+describe('max_rps token bucket', () => {
+  test('spaces requests at the configured rate across concurrent callers', async () => {
+    const bucket = new TokenBucket(20);
+    const t0 = Date.now();
+    await Promise.all(Array.from({ length: 6 }, () => bucket.take()));
+    // The first token is there at once, the other five arrive 50 ms apart.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(240);
+  });
+
+  test('0 means unlimited', async () => {
+    const bucket = new TokenBucket(0);
+    const t0 = Date.now();
+    await Promise.all(Array.from({ length: 100 }, () => bucket.take()));
+    expect(Date.now() - t0).toBeLessThan(50);
+  });
+});

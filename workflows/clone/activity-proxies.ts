@@ -1,0 +1,42 @@
+import { proxyActivities, type ActivityOptions } from '@temporalio/workflow';
+import type { CloneActivities } from '../../activities/clone';
+import type { RetrySettings } from './engine-types';
+
+/**
+ * Activity profiles of the clone workflows. Transient failures retry with exponential backoff up to
+ * max_retries (maximumAttempts = max_retries + 1, or 1 when enable_retry is off); logical errors arrive
+ * as non-retryable ApplicationFailures and fail at once. Activities heartbeat every second, so a 10 s
+ * heartbeat timeout notices a dead worker quickly and delivers cancellation within seconds.
+ */
+export function cloneActivities(retry: RetrySettings) {
+  const policy: ActivityOptions['retry'] = {
+    maximumAttempts: retry.maximumAttempts,
+    initialInterval: retry.initialIntervalMs,
+    backoffCoefficient: 2,
+    maximumInterval: Math.max(retry.initialIntervalMs * 60, 1000),
+  };
+  const metadata = proxyActivities<CloneActivities>({ startToCloseTimeout: '1 hour', heartbeatTimeout: '10 seconds', retry: policy });
+  const copy = proxyActivities<CloneActivities>({ startToCloseTimeout: '12 hours', heartbeatTimeout: '10 seconds', retry: policy });
+  // Job events and failure records are store writes: always retried, whatever enable_retry says.
+  const events = proxyActivities<CloneActivities>({
+    startToCloseTimeout: '1 minute',
+    retry: { maximumAttempts: 5, initialInterval: Math.min(retry.initialIntervalMs, 1000), backoffCoefficient: 2 },
+  });
+  return {
+    prepareTarget: metadata.prepareTarget,
+    planDryRun: metadata.planDryRun,
+    prepareSchema: metadata.prepareSchema,
+    cloneFunctions: metadata.cloneFunctions,
+    cloneViews: metadata.cloneViews,
+    cloneVolumes: copy.cloneVolumes,
+    finishSchema: metadata.finishSchema,
+    cloneTable: copy.cloneTable,
+    recordTableFailure: events.recordTableFailure,
+    emitJobEvent: events.emitJobEvent,
+    finishJob: metadata.finishJob,
+  };
+}
+
+export function retrySettings(enableRetry: boolean, maxRetries: number, initialIntervalMs?: number): RetrySettings {
+  return { maximumAttempts: enableRetry ? Math.max(0, maxRetries) + 1 : 1, initialIntervalMs: initialIntervalMs ?? 1000 };
+}

@@ -1,0 +1,164 @@
+import {
+  CancellationScope, ChildWorkflowFailure, condition, continueAsNew, isCancellation, setHandler, startChild, workflowInfo,
+  ParentClosePolicy,
+} from '@temporalio/workflow';
+import { cloneActivities, retrySettings } from './activity-proxies';
+import { cloneSchemaWorkflow } from './clone-schema';
+import { cloneProgressQuery, type CloneJobInput, type CloneProgress, type CloneSummary } from './definitions';
+import type { TargetContext } from './engine-types';
+import { budgetExceeded, buildSummary, initialState, progressOf, type JobState } from './job-state';
+import { DEFAULT_HISTORY_LIMITS, schemaProgressSignal, type HistoryLimits, type SchemaProgress } from './signals';
+import { addWarnings, mergeTotals } from './totals';
+
+/** The sandbox's Date is the deterministic workflow clock (time of the current workflow task). */
+const workflowNow = () => Date.now();
+
+export interface CloneRunState {
+  state: JobState;
+  limits: HistoryLimits;
+}
+
+function contextFor(input: CloneJobInput, i: number): TargetContext {
+  const t = input.targets[i];
+  const s = input.source;
+  const same = s.kind === t.workspace.kind && (s.kind === 'local' ? s.root === (t.workspace as typeof s).root : s.host === (t.workspace as typeof s).host);
+  return { jobId: input.jobId, options: input.options, source: s, target: t, crossWorkspace: !same };
+}
+
+/**
+ * A clone job (workflow id = job id). Creates each target's catalog, then runs one child workflow per
+ * (target, schema), at most max_workers at a time, checking max_duration_min / max_tables between schemas.
+ * Continues as new after `schemasPerRun` schemas so history stays bounded for very large catalogs.
+ */
+export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneRunState): Promise<CloneSummary> {
+  const limits = resume?.limits ?? DEFAULT_HISTORY_LIMITS;
+  const state = resume?.state ?? initialState(input, workflowNow());
+  const retry = retrySettings(input.options.enable_retry, input.maxRetries, input.retryInitialIntervalMs);
+  const acts = cloneActivities(retry);
+  const running = new Map<string, SchemaProgress>();
+  let status: CloneProgress['status'] = 'running';
+  let phase = resume ? 'schemas' : 'starting';
+  setHandler(cloneProgressQuery, () => progressOf(state, running, status, phase));
+  setHandler(schemaProgressSignal, (p) => {
+    if (running.has(p.childId)) running.set(p.childId, p);
+  });
+
+  try {
+    if (!resume) await acts.emitJobEvent({ jobId: input.jobId, event: 'status', message: 'job running', data: { status: 'running' } });
+    if (input.options.dry_run) return await dryRun(input, state, acts);
+    if (!resume) await prepareTargets(input, state, acts);
+    phase = 'schemas';
+    const continued = await runSchemas(input, state, limits, retry, running);
+    if (continued) await continueAsNew<typeof cloneCatalogWorkflow>(input, { state, limits });
+    phase = 'finishing';
+    const summary = buildSummary(input, state, workflowNow());
+    Object.assign(summary, await acts.finishJob(summary));
+    status = summary.status;
+    return summary;
+  } catch (err) {
+    status = isCancellation(err) ? 'cancelled' : 'failed';
+    await CancellationScope.nonCancellable(() =>
+      acts.emitJobEvent({
+        jobId: input.jobId, event: status === 'cancelled' ? 'status' : 'error', level: status === 'cancelled' ? 'warn' : 'error',
+        message: status === 'cancelled' ? 'job cancelled' : `job failed: ${(err as Error).message}`,
+        data: { status, error: (err as Error).message },
+      }),
+    );
+    throw err;
+  }
+}
+
+async function dryRun(input: CloneJobInput, state: JobState, acts: ReturnType<typeof cloneActivities>): Promise<CloneSummary> {
+  const plan: string[] = [];
+  const warnings: string[] = [];
+  for (let i = 0; i < input.targets.length; i++) {
+    const r = await acts.planDryRun(contextFor(input, i));
+    if (input.targets.length > 1) plan.push(`-- target ${input.targets[i].label}`);
+    plan.push(...r.plan);
+    warnings.push(...r.warnings);
+  }
+  const summary = { ...buildSummary(input, state, workflowNow()), mode: 'dry_run' as const, plan, warnings };
+  await acts.finishJob(summary);
+  return summary;
+}
+
+/** A target that cannot be prepared fails the job when it is the only one; in a fan-out it fails alone. */
+async function prepareTargets(input: CloneJobInput, state: JobState, acts: ReturnType<typeof cloneActivities>): Promise<void> {
+  for (let i = 0; i < input.targets.length; i++) {
+    try {
+      const plan = await acts.prepareTarget(contextFor(input, i));
+      state.targets[i].schemas = plan.schemas;
+      addWarnings(state.targets[i].totals, plan.warnings);
+    } catch (err) {
+      if (input.targets.length === 1 || isCancellation(err)) throw err;
+      state.targets[i].error = rootMessage(err);
+      state.targets[i].schemas = [];
+      state.targets[i].finishedAtMs = workflowNow();
+    }
+  }
+}
+
+/** The innermost cause's message: `ApplicationFailure` text rather than "Activity task failed". */
+function rootMessage(err: unknown): string {
+  let e = err as Error | undefined;
+  while (e && e.cause instanceof Error) e = e.cause;
+  return e?.message ?? String(err);
+}
+
+/** Runs the schema children; returns true when this run should continue as new. */
+async function runSchemas(
+  input: CloneJobInput, state: JobState, limits: HistoryLimits, retry: ReturnType<typeof retrySettings>, running: Map<string, SchemaProgress>,
+): Promise<boolean> {
+  let started = 0;
+  let active = 0;
+  let stop = false;
+  const pending: Promise<void>[] = [];
+  for (let ti = 0; ti < state.targets.length; ti++) {
+    const t = state.targets[ti];
+    while (t.schemas && t.nextSchema < t.schemas.length && !stop) {
+      await condition(() => active < input.options.max_workers);
+      if (state.abortReason || stop) break;
+      if (started >= limits.schemasPerRun || workflowInfo().continueAsNewSuggested) {
+        stop = true;
+        break;
+      }
+      const schema = t.schemas[t.nextSchema++];
+      const childId = `${input.jobId}--${ti}--${schema}`;
+      started += 1;
+      active += 1;
+      running.set(childId, { childId, planned: 0, completed: 0, failed: 0, skipped: 0, bytes: 0 });
+      pending.push(
+        runOneSchema(input, ti, schema, childId, retry, limits, state).finally(() => {
+          active -= 1;
+          running.delete(childId);
+          state.schemasDone += 1;
+          state.abortReason ??= budgetExceeded(input, state, workflowNow());
+        }),
+      );
+    }
+  }
+  await Promise.all(pending);
+  const more = state.targets.some((t) => t.schemas && t.nextSchema < t.schemas.length);
+  for (const t of state.targets) if (!(t.schemas && t.nextSchema < t.schemas.length)) t.finishedAtMs ??= workflowNow();
+  return more && !state.abortReason;
+}
+
+async function runOneSchema(
+  input: CloneJobInput, ti: number, schema: string, childId: string, retry: ReturnType<typeof retrySettings>, limits: HistoryLimits, state: JobState,
+): Promise<void> {
+  const target = state.targets[ti];
+  try {
+    const handle = await startChild(cloneSchemaWorkflow, {
+      workflowId: childId,
+      args: [{ ctx: contextFor(input, ti), schema, retry, limits }],
+      parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
+    });
+    mergeTotals(target.totals, (await handle.result()).totals);
+  } catch (err) {
+    if (isCancellation(err) || !(err instanceof ChildWorkflowFailure)) throw err;
+    const message = rootMessage(err);
+    target.totals.objects_failed += 1;
+    state.schemaErrors.push(`${target.label}: schema ${schema} failed: ${message}`);
+    target.error ??= `schema ${schema} failed: ${message}`;
+  }
+}

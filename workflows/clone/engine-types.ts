@@ -1,0 +1,79 @@
+import type { CloneOptions } from '../../schemas/clone';
+import type { CloneSummary, CloneTarget, TableResult, WorkspaceRef } from './definitions';
+
+/** Payloads passed between the clone workflows and their activities (kept small: they enter history). */
+
+/** Everything an activity needs to work on one target of one job. */
+export interface TargetContext {
+  jobId: string;
+  options: CloneOptions;
+  source: WorkspaceRef;
+  target: CloneTarget;
+  /** Source and target are different workspaces: tables are copied by reading rows, not by CLONE. */
+  crossWorkspace: boolean;
+}
+
+export interface TablePlanEntry {
+  name: string;
+  format: string | null;
+  sizeBytes: number | null;
+}
+
+export interface SchemaPlan {
+  /** Tables to copy, in the order to copy them. */
+  tables: TablePlanEntry[];
+  /** Tables left alone by load_type (already present, or unchanged since the last clone). */
+  skipped: number;
+  warnings: string[];
+}
+
+export interface TargetPlan {
+  schemas: string[];
+  warnings: string[];
+}
+
+export interface ObjectCounts {
+  views_cloned: number;
+  views_failed: number;
+  functions_cloned: number;
+  functions_failed: number;
+  volumes_cloned: number;
+  volumes_failed: number;
+  warnings: string[];
+}
+
+/** Counters a schema (or a whole target) adds to the summary. */
+export type Totals = Pick<
+  CloneSummary,
+  | 'tables_cloned'
+  | 'tables_failed'
+  | 'tables_skipped'
+  | 'views_cloned'
+  | 'functions_cloned'
+  | 'volumes_cloned'
+  | 'bytes_copied'
+  | 'files_copied'
+  | 'formats'
+  | 'warnings'
+> & { objects_failed: number };
+
+export interface RetrySettings {
+  maximumAttempts: number;
+  initialIntervalMs: number;
+}
+
+export interface SchemaJobInput {
+  ctx: TargetContext;
+  schema: string;
+  retry: RetrySettings;
+  /** Set by continue-as-new: where the previous run stopped. */
+  resume?: { tables: TablePlanEntry[]; totals: Totals; parentWorkflowId: string };
+}
+
+export interface SchemaResult {
+  schema: string;
+  target: string;
+  totals: Totals;
+}
+
+export type { TableResult };

@@ -1,0 +1,48 @@
+import type { ObjectStepResult } from '../../activities/clone/schema-activities';
+import type { TableResult } from './definitions';
+import type { Totals } from './engine-types';
+
+/** Pure counter arithmetic shared by the schema and job workflows. Warnings are capped to keep history small. */
+export const MAX_WARNINGS = 200;
+
+export function emptyTotals(): Totals {
+  return {
+    tables_cloned: 0, tables_failed: 0, tables_skipped: 0, views_cloned: 0, functions_cloned: 0, volumes_cloned: 0,
+    bytes_copied: 0, files_copied: 0, formats: {}, warnings: [], objects_failed: 0,
+  };
+}
+
+export function addWarnings(t: Totals, warnings: string[]): void {
+  for (const w of warnings) {
+    if (t.warnings.length < MAX_WARNINGS) t.warnings.push(w);
+    else if (t.warnings.length === MAX_WARNINGS) t.warnings.push('… more warnings in the job log');
+  }
+}
+
+export function addTable(t: Totals, r: TableResult): void {
+  if (r.status === 'cloned') {
+    t.tables_cloned += 1;
+    t.bytes_copied += r.bytesCopied;
+    t.files_copied += r.filesCopied;
+    const fmt = (r.format ?? 'DELTA').toUpperCase();
+    t.formats[fmt] = (t.formats[fmt] ?? 0) + 1;
+  } else if (r.status === 'failed') t.tables_failed += 1;
+  else t.tables_skipped += 1;
+  addWarnings(t, r.warnings ?? []);
+}
+
+export function addObjects(t: Totals, kind: 'views' | 'functions' | 'volumes', r: ObjectStepResult): void {
+  t[`${kind}_cloned`] += r.cloned;
+  t.objects_failed += r.failed;
+  t.bytes_copied += r.bytesCopied;
+  t.files_copied += r.filesCopied;
+  addWarnings(t, r.warnings);
+}
+
+export function mergeTotals(into: Totals, from: Totals): void {
+  for (const k of ['tables_cloned', 'tables_failed', 'tables_skipped', 'views_cloned', 'functions_cloned', 'volumes_cloned', 'bytes_copied', 'files_copied', 'objects_failed'] as const) {
+    into[k] += from[k];
+  }
+  for (const [f, n] of Object.entries(from.formats)) into.formats[f] = (into.formats[f] ?? 0) + n;
+  addWarnings(into, from.warnings);
+}
