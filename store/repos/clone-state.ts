@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { cloneJobTables, cloneTableState } from '../schema/clone-state';
+import { cloneJobTables, cloneTableState } from '../schema';
 
 export type CloneJobTableRow = typeof cloneJobTables.$inferSelect;
 export type CloneJobTableInput = Omit<typeof cloneJobTables.$inferInsert, 'updatedAt'>;

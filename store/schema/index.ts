@@ -6,3 +6,4 @@ export * from './jobs';
 export * from './rollback';
 export * from './notifications';
 export * from './safety';
+export * from './clone-state';
