@@ -2,21 +2,21 @@ import { InvalidInputError } from '../../errors';
 import type { CheckConstraint, ColumnMask, Grant, RowFilter, Securable, TableRef } from '../../types';
 import { showTblPropertiesSql } from '../sql/discovery';
 import * as g from '../sql/governance';
-import { checkRef, columnName, fullName, securableName } from '../sql/names';
+import { checkRef, checkSecurable, columnName, fullName } from '../sql/names';
 import { rows, run, type OpsContext } from './context';
 
 /** Ownership and grants are read over REST (typed, includes views); every write is SQL. */
 export async function getOwner(ctx: OpsContext, s: Securable): Promise<string | null> {
-  securableName(s);
+  checkSecurable(s);
   return (await ctx.uc.getSecurable(s.type, fullName(s))).owner ?? null;
 }
 
 export async function setOwner(ctx: OpsContext, s: Securable, principal: string): Promise<void> {
-  await run(ctx, g.setOwnerSql(s, principalName(principal)));
+  await run(ctx, g.setOwnerSql(checkSecurable(s), principalName(principal)));
 }
 
 export async function getGrants(ctx: OpsContext, s: Securable): Promise<Grant[]> {
-  securableName(s);
+  checkSecurable(s);
   const list = await ctx.uc.getGrants(s.type, fullName(s));
   return list
     .map((a) => ({ principal: a.principal, privileges: [...a.privileges].sort() }))
@@ -24,24 +24,24 @@ export async function getGrants(ctx: OpsContext, s: Securable): Promise<Grant[]>
 }
 
 export async function grant(ctx: OpsContext, s: Securable, principal: string, privileges: string[]): Promise<void> {
-  await run(ctx, g.grantSql(s, principalName(principal), privileges));
+  await run(ctx, g.grantSql(checkSecurable(s), principalName(principal), privileges));
 }
 
 export async function revoke(ctx: OpsContext, s: Securable, principal: string, privileges: string[]): Promise<void> {
-  await run(ctx, g.revokeSql(s, principalName(principal), privileges));
+  await run(ctx, g.revokeSql(checkSecurable(s), principalName(principal), privileges));
 }
 
 export async function getTags(ctx: OpsContext, s: Securable): Promise<Record<string, string>> {
-  const list = await rows(ctx, g.tagsQuerySql(s));
+  const list = await rows(ctx, g.tagsQuerySql(checkSecurable(s)));
   return Object.fromEntries(list.map((r) => [String(r.tag_name), String(r.tag_value ?? '')]));
 }
 
 export async function setTags(ctx: OpsContext, s: Securable, tags: Record<string, string>): Promise<void> {
-  if (Object.keys(tags).length > 0) await run(ctx, g.setTagsSql(s, tags));
+  if (Object.keys(tags).length > 0) await run(ctx, g.setTagsSql(checkSecurable(s), tags));
 }
 
 export async function unsetTags(ctx: OpsContext, s: Securable, keys: string[]): Promise<void> {
-  if (keys.length > 0) await run(ctx, g.unsetTagsSql(s, keys));
+  if (keys.length > 0) await run(ctx, g.unsetTagsSql(checkSecurable(s), keys));
 }
 
 export async function getColumnTags(ctx: OpsContext, ref: TableRef): Promise<Record<string, Record<string, string>>> {
@@ -57,12 +57,12 @@ export async function setColumnTags(ctx: OpsContext, ref: TableRef, column: stri
 }
 
 export async function getComment(ctx: OpsContext, s: Securable): Promise<string | null> {
-  securableName(s);
+  checkSecurable(s);
   return (await ctx.uc.getSecurable(s.type, fullName(s))).comment ?? null;
 }
 
 export async function setComment(ctx: OpsContext, s: Securable, comment: string | null): Promise<void> {
-  await run(ctx, g.commentOnSql(s, comment));
+  await run(ctx, g.commentOnSql(checkSecurable(s), comment));
 }
 
 export async function getColumnComments(ctx: OpsContext, ref: TableRef): Promise<Record<string, string>> {

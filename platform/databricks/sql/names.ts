@@ -40,16 +40,24 @@ export function securableKeyword(s: Securable, forGrant = false): string {
   return s.type;
 }
 
-/** The quoted name of a securable: one, two or three parts depending on its type. */
+/** The quoted name of a securable: one, two or three parts depending on its type. Quotes, never validates. */
 export function securableName(s: Securable): string {
-  ucName(s.catalog, 'catalog name');
   if (s.type === 'CATALOG') return ident(s.catalog);
   if (s.schema === undefined) throw new InvalidInputError(`${s.type} securable needs a schema`);
-  ucName(s.schema, 'schema name');
   if (s.type === 'SCHEMA') return schemaName(s.catalog, s.schema);
   if (s.name === undefined) throw new InvalidInputError(`${s.type} securable needs a name`);
-  ucName(s.name, `${s.type.toLowerCase()} name`);
   return tableName({ catalog: s.catalog, schema: s.schema, name: s.name });
+}
+
+/** Unity Catalog name rules for every part of a securable (operations call this before building SQL). */
+export function checkSecurable(s: Securable): Securable {
+  const types = ['CATALOG', 'SCHEMA', 'TABLE', 'VIEW', 'FUNCTION', 'VOLUME'];
+  if (!s || !types.includes(s.type)) throw new InvalidInputError(`securable type must be one of ${types.join(', ')}`);
+  ucName(s.catalog, 'catalog name');
+  if (s.type !== 'CATALOG') ucName(s.schema, 'schema name');
+  if (s.type !== 'CATALOG' && s.type !== 'SCHEMA') ucName(s.name, `${s.type.toLowerCase()} name`);
+  securableName(s);
+  return s;
 }
 
 /** `catalog.schema.name` as the REST API spells a full name (unquoted). */

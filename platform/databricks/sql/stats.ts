@@ -21,7 +21,7 @@ export function tableChecksumSql(ref: TableRef, columns: { name: string; type: s
   if (columns.length === 0) throw new InvalidInputError('checksum needs at least one column');
   const parts = columns.flatMap(({ name, type }) => {
     const col = ident(name);
-    const value = /^map\s*</i.test(type) ? `array_sort(map_entries(${col}))` : col;
+    const value = /^map\b/i.test(type) ? `array_sort(map_entries(${col}))` : col;
     return [`${col} IS NULL`, value];
   });
   const rowHash = `CAST(xxhash64(${parts.join(', ')}) AS DECIMAL(38,0))`;
