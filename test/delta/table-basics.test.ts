@@ -18,9 +18,9 @@ describe('Delta table basics', () => {
     const t = await DeltaTable.create(dir, { schema: PEOPLE, configuration: { owner: 'team-a' } }, { userName: 'alice' });
     expect(await t.latestVersion()).toBe(0);
     const actions = logLines(dir, 0);
-    const protocol = actions.find((a) => a.protocol).protocol;
+    const protocol = actions.find((a) => a.protocol)!.protocol;
     expect(protocol).toEqual({ minReaderVersion: 1, minWriterVersion: 2 });
-    const meta = actions.find((a) => a.metaData).metaData;
+    const meta = actions.find((a) => a.metaData)!.metaData;
     expect(meta.format).toEqual({ provider: 'parquet', options: {} });
     expect(JSON.parse(meta.schemaString).fields.map((f: any) => [f.name, f.type, f.nullable])).toEqual([
       ['id', 'long', false],
@@ -29,7 +29,7 @@ describe('Delta table basics', () => {
     ]);
     expect(meta.configuration).toEqual({ owner: 'team-a' });
     expect(typeof meta.createdTime).toBe('number');
-    const info = actions.find((a) => a.commitInfo).commitInfo;
+    const info = actions.find((a) => a.commitInfo)!.commitInfo;
     expect(info.operation).toBe('CREATE TABLE');
     expect(info.userName).toBe('alice');
   });
@@ -50,11 +50,11 @@ describe('Delta table basics', () => {
     const t = await DeltaTable.create(dir, { schema: PEOPLE });
     const r = await t.append(peopleSql(0, 5));
     expect(r).toEqual({ version: 1, numOutputRows: 5 });
-    const add = logLines(dir, 1).find((a) => a.add).add;
+    const add = logLines(dir, 1).find((a) => a.add)!.add;
     expect(add.path).toMatch(/^part-00000-[0-9a-f-]{36}\.c000\.snappy\.parquet$/);
     expect(add.dataChange).toBe(true);
     expect(JSON.parse(add.stats)).toEqual({ numRecords: 5, minValues: { id: 0, name: 'p0', score: 0 }, maxValues: { id: 4, name: 'p4', score: 40 }, nullCount: { id: 0, name: 0, score: 0 } });
-    const info = logLines(dir, 1).find((a) => a.commitInfo).commitInfo;
+    const info = logLines(dir, 1).find((a) => a.commitInfo)!.commitInfo;
     expect(info.operation).toBe('WRITE');
     expect(info.operationParameters.mode).toBe('Append');
     expect(info.operationMetrics).toMatchObject({ numFiles: '1', numOutputRows: '5' });
