@@ -4,25 +4,65 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const nodeBuiltins = [
-  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises', 'http',
-  'http2', 'https', 'net', 'os', 'path', 'perf_hooks', 'process', 'readline', 'stream', 'timers', 'tls', 'url',
-  'util', 'v8', 'vm', 'worker_threads', 'zlib',
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'net',
+  'os',
+  'path',
+  'perf_hooks',
+  'process',
+  'readline',
+  'stream',
+  'timers',
+  'tls',
+  'url',
+  'util',
+  'v8',
+  'vm',
+  'worker_threads',
+  'zlib',
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.lakeward/', '.tools/', '.venv/', 'store/migrations/', 'coverage/', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.lakeward/',
+      '.tools/',
+      '.venv/',
+      'store/migrations/',
+      'coverage/',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
     languageOptions: {
       globals: globals.node,
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['drizzle.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-console': ['error', { allow: [] }],
+      'no-console': 'error',
     },
   },
   {
@@ -35,7 +75,11 @@ export default tseslint.config(
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'Date', property: 'now', message: 'Use workflow time (Date.now is replaced deterministically, but be explicit).' },
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'Use workflow time (Date.now is replaced deterministically, but be explicit).',
+        },
         { object: 'Math', property: 'random', message: 'Use uuid4() or deterministic logic in workflows.' },
       ],
     },

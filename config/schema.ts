@@ -19,7 +19,10 @@ const apiServerSchema = z.strictObject({
   api_key_env: nullableString,
   cors_origins: z.array(z.string().min(1)).default(['http://localhost:8000']),
   /** Largest accepted JSON body, in the `bytes` notation Express understands (`1mb`, `512kb`). */
-  json_limit: z.string().regex(/^\d+(b|kb|mb)$/i, 'expected a size like 512kb or 1mb').default('1mb'),
+  json_limit: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i, 'expected a size like 512kb or 1mb')
+    .default('1mb'),
 });
 
 const temporalSchema = z.strictObject({

@@ -17,9 +17,7 @@ export async function readRunLog(
   jobId: string,
   opts: { afterId?: number; limit?: number } = {},
 ): Promise<RunLogRow[]> {
-  const where = opts.afterId
-    ? and(eq(runLogs.jobId, jobId), gt(runLogs.id, opts.afterId))
-    : eq(runLogs.jobId, jobId);
+  const where = opts.afterId ? and(eq(runLogs.jobId, jobId), gt(runLogs.id, opts.afterId)) : eq(runLogs.jobId, jobId);
   return db
     .select()
     .from(runLogs)

@@ -1,4 +1,15 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

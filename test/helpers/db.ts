@@ -14,7 +14,9 @@ export function storeBackends(): Backend[] {
  * in-memory PGlite. On Postgres it creates its own database `lakeward_t_<random>` and drops it on close(),
  * so test files running in parallel never see each other's rows.
  */
-export async function createTestStore(backend: Backend = process.env.DATABASE_URL ? 'postgres' : 'pglite'): Promise<Store> {
+export async function createTestStore(
+  backend: Backend = process.env.DATABASE_URL ? 'postgres' : 'pglite',
+): Promise<Store> {
   if (backend === 'pglite') return openStore({});
   const database = await createTestDatabase();
   try {

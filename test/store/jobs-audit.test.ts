@@ -30,7 +30,12 @@ describe.each(storeBackends())('jobs and audit on %s', (backend) => {
   test('jobs list newest first and filter by type and status', async () => {
     const t0 = Date.parse('2026-01-01T00:00:00Z');
     for (const [i, type] of ['sync', 'clone', 'sync'].entries()) {
-      await createJob(store.db, { jobId: `j-${i}`, jobType: type, status: 'queued', createdAt: new Date(t0 + i * 1000) });
+      await createJob(store.db, {
+        jobId: `j-${i}`,
+        jobType: type,
+        status: 'queued',
+        createdAt: new Date(t0 + i * 1000),
+      });
     }
     const syncs = await listJobs(store.db, { jobType: 'sync' });
     expect(syncs.map((j) => j.jobId)).toEqual(['j-2', 'j-0']);

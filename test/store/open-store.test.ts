@@ -28,7 +28,10 @@ const pgTest = process.env.DATABASE_URL ? test : test.skip;
 pgTest('API and worker starting together on one Postgres database both migrate it without a clash', async () => {
   const database = await createTestDatabase();
   try {
-    const [a, b] = await Promise.all([openStore({ databaseUrl: database.url }), openStore({ databaseUrl: database.url })]);
+    const [a, b] = await Promise.all([
+      openStore({ databaseUrl: database.url }),
+      openStore({ databaseUrl: database.url }),
+    ]);
     await createJob(a.db, { jobId: 'shared', jobType: 'clone', status: 'queued' });
     expect((await getJob(b.db, 'shared'))!.status).toBe('queued');
     expect(b.driver).toBe('postgres');

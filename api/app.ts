@@ -1,0 +1,41 @@
+import cors from 'cors';
+import express, { type Express } from 'express';
+import type { AppDeps, RouteModule } from './deps';
+import { apiKeyAuth } from './middleware/auth';
+import { errorHandler, notFoundHandler } from './middleware/errors';
+import { requestLogging } from './middleware/logging';
+import { requestId } from './middleware/request-id';
+import { buildOpenApiDocument } from './openapi';
+import { healthRoutes } from './routes/health';
+import { cloneRoutes } from './routes/clone';
+
+/** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
+export const routeModules: RouteModule[] = [healthRoutes, cloneRoutes];
+
+/**
+ * Builds the Express app without listening (tests drive it with supertest; api/server.ts listens).
+ * Order matters: request id → log → CORS (answers preflights) → API key → JSON body → routes → 404 → errors.
+ */
+export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestId());
+  app.use(requestLogging(deps.logger));
+  app.use(cors({ origin: deps.config.api_server.cors_origins, exposedHeaders: ['X-Request-Id'] }));
+  app.use(apiKeyAuth(deps.config.api_server.api_key));
+  app.use(express.json({ limit: deps.config.api_server.json_limit }));
+
+  let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  app.get('/api/openapi.json', (_req, res) => {
+    openapi ??= buildOpenApiDocument(modules);
+    res.json(openapi);
+  });
+  for (const mod of modules) {
+    const router = mod.router(deps);
+    for (const mount of mod.mounts ?? ['/api']) app.use(mount, router);
+  }
+
+  app.use(notFoundHandler());
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,56 @@
+import type { RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import type { ErrorDetail } from '../../schemas/common';
+import { HttpError } from './http-error';
+
+export interface RequestSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+/** The parsed parts of a request, typed from the schemas given to `validate`. */
+export type Parsed<S extends RequestSchemas> = {
+  [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never;
+};
+
+/**
+ * Validates params, query and body with zod and stores the *parsed* values (defaults applied, strings
+ * coerced) for the handler: read them with `parsed(res, schemas)`. Every problem is reported at once,
+ * each with its path (`body.source_catalog`, `query.limit`).
+ */
+export function validate(schemas: RequestSchemas): RequestHandler {
+  return (req, res, next) => {
+    const out: Record<string, unknown> = {};
+    const details: ErrorDetail[] = [];
+    for (const part of ['params', 'query', 'body'] as const) {
+      const schema = schemas[part];
+      if (!schema) continue;
+      const result = schema.safeParse(part === 'body' ? (req.body ?? {}) : req[part]);
+      if (result.success) out[part] = result.data;
+      else details.push(...zodDetails(result.error, part));
+    }
+    if (details.length > 0) {
+      const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+      throw new HttpError(400, 'VALIDATION_ERROR', `Invalid request: ${summary}`, details);
+    }
+    res.locals.parsed = out;
+    next();
+  };
+}
+
+export function parsed<S extends RequestSchemas>(res: Response, _schemas: S): Parsed<S> {
+  if (!res.locals.parsed) throw new Error('parsed() called on a route without validate()');
+  return res.locals.parsed as Parsed<S>;
+}
+
+/** zod issues as error details, paths prefixed with where they were found. */
+export function zodDetails(error: z.ZodError, prefix?: string): ErrorDetail[] {
+  return error.issues.flatMap((issue) => {
+    const at = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((k) => ({ path: at ? `${at}.${k}` : k, message: 'unknown field' }));
+    }
+    return [{ path: at || '(root)', message: issue.message }];
+  });
+}
