@@ -2,7 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { cancelCloneJob, enqueueClone, queueSnapshot, QueueRejectedError } from '../../api/jobs/queue-client';
 import type { Store } from '../../store/db';
 import { getJob } from '../../store/repos/jobs';
-import { cloneQueueWorkflowId } from '../../workflows/queue/definitions';
+import { cloneQueueWorkflowId, type WaitingJob } from '../../workflows/queue/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { eventually, newJob, queueDeps, startJobWorker, type JobWorker } from './harness';
@@ -31,7 +31,7 @@ test('one clone runs, ten wait, the eleventh waiting request is refused; cancels
   await eventually(async () => w.trace.blocking.has(blocker.jobId));
   expect(await statusOf(blocker.jobId)).toBe('running');
 
-  const waiting = [];
+  const waiting: WaitingJob[] = [];
   for (let i = 0; i < 10; i++) {
     const job = await newJob(store, `src${i}`);
     expect((await enqueueClone(deps, job)).position).toBe(i + 1);
