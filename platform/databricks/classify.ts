@@ -46,17 +46,22 @@ const ORDER: [RegExp[], Ctor][] = [
   [NOT_FOUND, NotFoundError],
 ];
 
+/** Driver error classes do not set `name`, so the constructor tells which one it is. */
+function kindOf(err: unknown): string {
+  return (err as object | null)?.constructor?.name ?? '';
+}
+
 function messageOf(err: unknown): string {
-  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  if (err instanceof Error) return `${kindOf(err) || err.name}: ${err.message}`;
   return String(err);
 }
 
 /** Errors the server reported about the statement itself (it ran, or failed to compile). */
 function isServerReported(err: unknown, text: string): boolean {
-  const e = err as { errorCode?: string; response?: unknown; name?: string };
+  const e = err as { errorCode?: string };
   return (
-    (e?.name === 'OperationStateError' && e.errorCode === 'ERROR') ||
-    e?.name === 'StatusError' ||
+    (kindOf(err) === 'OperationStateError' && e.errorCode === 'ERROR') ||
+    kindOf(err) === 'StatusError' ||
     /\[[A-Z][A-Z0-9_.]+\]|SQLSTATE|ParseException|AnalysisException/.test(text)
   );
 }
@@ -76,12 +81,12 @@ export function classifySqlError(err: unknown, secrets: readonly string[], what:
   for (const [patterns, ErrorType] of ORDER) {
     if (patterns.some((p) => p.test(text))) return new ErrorType(message);
   }
-  if (e?.name === 'OperationStateError' && (e.errorCode === 'TIMEOUT' || e.errorCode === 'CANCELED')) {
+  if (kindOf(err) === 'OperationStateError' && (e.errorCode === 'TIMEOUT' || e.errorCode === 'CANCELED')) {
     return new TransientError(message);
   }
   if (SERVER_TRANSIENT.some((p) => p.test(text))) return new TransientError(message);
   if (isServerReported(err, text)) return new InvalidInputError(message);
-  if (TRANSPORT.some((p) => p.test(text)) || e?.name === 'RetryError') return new TransientError(message);
+  if (TRANSPORT.some((p) => p.test(text)) || kindOf(err) === 'RetryError') return new TransientError(message);
   // Other faults below the statement level (driver, transport) are retried a bounded number of times by callers.
   return new TransientError(message);
 }
