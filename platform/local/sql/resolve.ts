@@ -76,8 +76,27 @@ export class Resolver {
     };
     const skipTo = (tokIdx: number) => (emittedUpTo = tokIdx);
 
+    // Databricks concat() is NULL when any argument is; DuckDB's skips NULLs, so calls become `a || b`.
+    let depth = 0;
+    const concatDepths: number[] = [];
     for (let k = 0; k < sig.length; k++) {
       const t = at(k)!;
+      if (t.type === 'punct') {
+        if (t.text === '(') depth++;
+        if (t.text === ')' && concatDepths[concatDepths.length - 1] === depth--) concatDepths.pop();
+        if (t.text === ',' && concatDepths[concatDepths.length - 1] === depth) {
+          flushTo(sig[k]);
+          out.push(' ||');
+          skipTo(sig[k] + 1);
+        }
+        continue;
+      }
+      if (isWord(t, 'CONCAT') && isPunct(at(k + 1), '(') && !isPunct(at(k - 1), '.')) {
+        flushTo(sig[k]);
+        skipTo(sig[k] + 1);
+        concatDepths.push(depth + 1);
+        continue;
+      }
       if (!isName(t) || isPunct(at(k - 1), '.')) continue;
       const three = isPunct(at(k + 1), '.') && isName(at(k + 2)) && isPunct(at(k + 3), '.') && isName(at(k + 4));
       if (three && !isPunct(at(k + 5), '.')) {
@@ -147,6 +166,7 @@ export class Resolver {
         out.push(`list_contains(CAST([${groups}] AS VARCHAR[]), `);
         skipTo(sig[k + 1] + 1);
         k += 1;
+        depth++;
       } else if (fn === 'table_changes') {
         k = await this.tableChanges(tokens, sig, k, out, flushTo, skipTo);
       } else if (FUNCTION_RENAMES[fn]) {
