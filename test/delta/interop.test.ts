@@ -69,6 +69,12 @@ describe('delta-rs interoperability', () => {
     cases.push({ label: 'updated', table: updated });
     cases.push({ label: 'updated@v1', table: updated, version: 1 });
 
+    const evolved = await DeltaTable.create(tmp.dir('evolved'), { schema: PEOPLE });
+    await evolved.append(peopleSql(0, 2));
+    await evolved.updateMetadata({ schema: [...PEOPLE, { name: 'email', type: 'string', nullable: true }] });
+    await evolved.append(`SELECT 5::BIGINT, 'p5', 50, 'p5@x'`);
+    cases.push({ label: 'evolved (ADD COLUMNS)', table: evolved });
+
     const cloneDir = tmp.dir('deep-clone');
     await updated.cloneTo(cloneDir, { mode: 'DEEP', version: 2 });
     cases.push({ label: 'deep clone', table: await DeltaTable.open(cloneDir) });

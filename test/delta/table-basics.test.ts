@@ -116,6 +116,20 @@ describe('Delta table basics', () => {
     await expect(t.updateMetadata({ schema: PEOPLE.slice(0, 2) })).rejects.toBeInstanceOf(InvalidInputError);
   });
 
+  test('ADD COLUMNS: older files read the new column as NULL, new writes fill it', async () => {
+    const t = await DeltaTable.create(tmp.dir('add-columns'), { schema: PEOPLE, partitionColumns: ['score'] });
+    await t.append(peopleSql(0, 2));
+    await t.updateMetadata({ schema: [...PEOPLE, { name: 'email', type: 'string', nullable: true }] });
+    expect((await t.history(1))[0].operation).toBe('ADD COLUMNS');
+    await t.append(`SELECT 9::BIGINT, 'p9', 90, 'p9@x'`);
+    expect((await tableRows(await t.scanSql())).map((r) => [r.id, r.email])).toEqual([['0', null], ['1', null], ['9', 'p9@x']]);
+    expect((await tableRows(await t.scanSql({ version: 1 }))).map((r) => Object.keys(r))).toEqual([['id', 'name', 'score'], ['id', 'name', 'score']]);
+    await t.updateWhere({ email: `'zero@x'` }, 'id = 0');
+    expect((await tableRows(await t.scanSql()))[0].email).toBe('zero@x');
+    const withEmail = (await t.snapshot()).metadata.schema;
+    await expect(t.updateMetadata({ schema: [...withEmail, { name: 'x', type: 'int', nullable: false }] })).rejects.toThrow(/must be nullable/);
+  });
+
   test('errors: missing table, existing table, bad input, NOT NULL — and nothing written', async () => {
     await expect(DeltaTable.open(tmp.dir('nope'))).rejects.toBeInstanceOf(NotFoundError);
     const dir = tmp.dir('errors');

@@ -3,8 +3,8 @@ import { duckIdent, withDuck } from '../duck';
 import type { Action } from './actions';
 import { commit } from './commit';
 import type { CommitContext, DeltaField } from './contract';
-import { protocolFor, sameProtocol, scanFilesOf, schemaOf, type Core } from './core';
-import { scanExpression } from './scan';
+import { protocolFor, sameProtocol, schemaOf, type Core } from './core';
+import { scanOfLogFiles } from './scan-files';
 import { toSchemaString, validateSchema } from './schema';
 import { parseTypeText, typeText } from './type-text';
 
@@ -15,15 +15,22 @@ export interface MetadataChange {
   schema?: DeltaField[];
 }
 
-/** The schema may change column metadata (comments) and nullability, never names, order or types. */
+/**
+ * Allowed schema changes: column metadata (comments) and nullability, and new nullable columns at the end
+ * (ADD COLUMNS; older files simply lack them and read as NULL). Renames, drops, reordering and type
+ * changes would need column mapping, which this engine does not implement.
+ */
 function checkSchemaChange(current: DeltaField[], next: DeltaField[]): void {
-  if (next.length !== current.length) throw new InvalidInputError('schema: adding or dropping columns is not supported; only column metadata and nullability may change');
-  next.forEach((f, i) => {
-    const c = current[i];
+  if (next.length < current.length) throw new InvalidInputError('schema: dropping columns is not supported');
+  current.forEach((c, i) => {
+    const f = next[i];
     if (f.name !== c.name || typeText(parseTypeText(f.type)) !== c.type) {
       throw new InvalidInputError(`schema: column ${i + 1} must stay '${c.name}' ${c.type} (got '${f.name}' ${f.type})`);
     }
   });
+  for (const added of next.slice(current.length)) {
+    if (!added.nullable) throw new InvalidInputError(`schema: added column '${added.name}' must be nullable`);
+  }
 }
 
 /** Metadata-only commit: SET/UNSET TBLPROPERTIES, COMMENT, column comments / NOT NULL. */
@@ -50,7 +57,8 @@ export async function updateMetadata(core: Core, change: MetadataChange, ctx?: C
   const protocol = protocolFor(schema, configuration, state.protocol);
   const actions: Action[] = [{ metaData: metadata }];
   if (!sameProtocol(protocol, state.protocol)) actions.unshift({ protocol });
-  const operation = change.schema ? 'CHANGE COLUMN' : change.unsetProperties?.length && !change.setProperties ? 'UNSET TBLPROPERTIES' : 'SET TBLPROPERTIES';
+  const added = change.schema && change.schema.length > current.length;
+  const operation = added ? 'ADD COLUMNS' : change.schema ? 'CHANGE COLUMN' : change.unsetProperties?.length && !change.setProperties ? 'UNSET TBLPROPERTIES' : 'SET TBLPROPERTIES';
   const operationParameters: Record<string, unknown> = change.unsetProperties?.length
     ? { properties: JSON.stringify(change.unsetProperties), ifExists: 'true' }
     : { properties: JSON.stringify({ ...(change.setProperties ?? {}), ...(change.description !== undefined ? { comment: change.description } : {}) }) };
@@ -59,9 +67,9 @@ export async function updateMetadata(core: Core, change: MetadataChange, ctx?: C
 }
 
 async function assertNoNulls(core: Core, state: Awaited<ReturnType<Core['reader']['stateAt']>>, current: DeltaField[], next: DeltaField[]): Promise<void> {
-  const tightened = next.filter((f, i) => !f.nullable && current[i].nullable);
+  const tightened = next.filter((f, i) => i < current.length && !f.nullable && current[i].nullable);
   if (tightened.length === 0 || state.files.size === 0) return;
-  const scan = scanExpression(current, state.metadata.partitionColumns, scanFilesOf(core.dir, state));
+  const scan = await scanOfLogFiles(core.dir, current, state.metadata.partitionColumns, [...state.files.values()]);
   const counts = tightened.map((f) => `count(*) FILTER (WHERE ${duckIdent(f.name)} IS NULL) AS ${duckIdent(f.name)}`).join(', ');
   const row = await withDuck(async (conn) => (await conn.runAndReadAll(`SELECT ${counts} FROM ${scan} AS t`)).getRowObjectsJson()[0]);
   for (const f of tightened) {

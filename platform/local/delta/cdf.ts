@@ -5,7 +5,8 @@ import type { Action } from './actions';
 import { cdfEnabled, schemaOf, type Core } from './core';
 import { readCommit } from './log';
 import { resolveLogPath } from './paths';
-import { scanExpression, type ScanFile } from './scan';
+import { scanExpression } from './scan';
+import { scanOfLogFiles, type LogFile } from './scan-files';
 
 function checkVersion(name: string, v: number): void {
   if (!Number.isInteger(v) || v < 0) throw new InvalidInputError(`${name}: ${v} is not a non-negative integer version`);
@@ -38,20 +39,20 @@ export async function changesSql(core: Core, startVersion: number, endVersion?: 
     }
     const ts = (await core.reader.commitMeta(v)).timestamp;
     const meta = `${v}::BIGINT AS _commit_version, to_timestamp(${ts} / 1000.0) AS _commit_timestamp`;
-    const toScan = (path: string, partitionValues: Record<string, string | null> | null | undefined): ScanFile => {
-      const absolutePath = resolveLogPath(core.dir, path);
-      if (!existsSync(absolutePath)) throw new NotFoundError(`change data of version ${v} is gone (file ${path} was vacuumed)`);
-      return { absolutePath, partitionValues: partitionValues ?? {} };
+    const present = (f: LogFile): LogFile => {
+      if (!existsSync(resolveLogPath(core.dir, f.path))) throw new NotFoundError(`change data of version ${v} is gone (file ${f.path} was vacuumed)`);
+      return f;
     };
-    const cdc = actions.filter((a) => a.cdc).map((a) => toScan(a.cdc!.path, a.cdc!.partitionValues));
+    const scan = (files: LogFile[], extraColumns: string) => scanOfLogFiles(core.dir, schema, partitionColumns, files.map(present), { extraColumns });
+    const cdc = actions.flatMap((a) => (a.cdc ? [a.cdc] : []));
     if (cdc.length > 0) {
-      parts.push(scanExpression(schema, partitionColumns, cdc, { extraColumns: `${duckIdent('_change_type')}, ${meta}` }));
+      parts.push(await scan(cdc, `${duckIdent('_change_type')}, ${meta}`));
       continue;
     }
-    const inserts = actions.filter((a) => a.add?.dataChange).map((a) => toScan(a.add!.path, a.add!.partitionValues));
-    const deletes = actions.filter((a) => a.remove?.dataChange).map((a) => toScan(a.remove!.path, a.remove!.partitionValues));
-    if (inserts.length > 0) parts.push(scanExpression(schema, partitionColumns, inserts, { extraColumns: `'insert' AS _change_type, ${meta}` }));
-    if (deletes.length > 0) parts.push(scanExpression(schema, partitionColumns, deletes, { extraColumns: `'delete' AS _change_type, ${meta}` }));
+    const inserts = actions.flatMap((a) => (a.add?.dataChange ? [a.add] : []));
+    const deletes = actions.flatMap((a) => (a.remove?.dataChange ? [a.remove] : []));
+    if (inserts.length > 0) parts.push(await scan(inserts, `'insert' AS _change_type, ${meta}`));
+    if (deletes.length > 0) parts.push(await scan(deletes, `'delete' AS _change_type, ${meta}`));
   }
   if (parts.length === 0) {
     const empty = `CAST(NULL AS VARCHAR) AS _change_type, CAST(NULL AS BIGINT) AS _commit_version, CAST(NULL AS TIMESTAMPTZ) AS _commit_timestamp`;

@@ -1,8 +1,6 @@
 import { InvalidInputError } from '../../errors';
 import type { MetaDataAction, ProtocolAction } from './actions';
 import type { DeltaField } from './contract';
-import { resolveLogPath } from './paths';
-import type { ScanFile } from './scan';
 import { fromSchemaString } from './schema';
 import type { LogReader } from './snapshot';
 import type { TableState } from './state';
@@ -17,9 +15,6 @@ export function schemaOf(metadata: MetaDataAction): DeltaField[] {
   return fromSchemaString(metadata.schemaString);
 }
 
-export function scanFilesOf(dir: string, state: TableState): ScanFile[] {
-  return [...state.files.values()].map((f) => ({ absolutePath: resolveLogPath(dir, f.path), partitionValues: f.partitionValues }));
-}
 
 export function cdfEnabled(metadata: MetaDataAction): boolean {
   return metadata.configuration['delta.enableChangeDataFeed']?.toLowerCase() === 'true';

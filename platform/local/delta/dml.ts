@@ -7,7 +7,8 @@ import type { CommitContext, DeltaField } from './contract';
 import { assertNotAppendOnly, cdfEnabled, schemaOf, sum, type Core } from './core';
 import { numRecordsOf } from './actions';
 import { resolveLogPath } from './paths';
-import { FILE_COLUMN, scanExpression } from './scan';
+import { FILE_COLUMN } from './scan';
+import { scanOfLogFiles } from './scan-files';
 import { duckType } from './schema';
 import { asInputError } from './sql-errors';
 import type { TableState } from './state';
@@ -18,16 +19,15 @@ interface Affected {
   matched: number;
 }
 
-function scanOf(core: Core, state: TableState, files: AddAction[], withFile = false): string {
-  const scanFiles = files.map((f) => ({ absolutePath: resolveLogPath(core.dir, f.path), partitionValues: f.partitionValues }));
-  return scanExpression(schemaOf(state.metadata), state.metadata.partitionColumns, scanFiles, { withFile });
+function scanOf(core: Core, state: TableState, files: AddAction[], withFile = false): Promise<string> {
+  return scanOfLogFiles(core.dir, schemaOf(state.metadata), state.metadata.partitionColumns, files, { withFile });
 }
 
 /** Files holding at least one row where the predicate is TRUE, with the number of such rows. */
 async function affectedFiles(core: Core, state: TableState, predicate: string): Promise<Affected[]> {
   const files = [...state.files.values()];
   const byAbsolute = new Map(files.map((f) => [resolveLogPath(core.dir, f.path), f]));
-  const sql = `SELECT ${duckIdent(FILE_COLUMN)} AS f, count(*) AS n FROM ${scanOf(core, state, files, true)} AS t WHERE (${predicate}) GROUP BY 1`;
+  const sql = `SELECT ${duckIdent(FILE_COLUMN)} AS f, count(*) AS n FROM ${await scanOf(core, state, files, true)} AS t WHERE (${predicate}) GROUP BY 1`;
   const rows = await withDuck(async (conn) => (await asInputError(() => conn.runAndReadAll(sql))).getRowObjectsJson());
   return rows
     .filter((r) => r.f !== null)
@@ -53,10 +53,10 @@ export async function deleteWhere(core: Core, predicate: string, ctx?: CommitCon
   const now = Date.now();
   const partial = affected.filter((a) => numRecordsOf(a.add) !== a.matched).map((a) => a.add);
   const spec = { schema, partitionColumns: state.metadata.partitionColumns, now };
-  const kept = partial.length === 0 ? [] : await writeDataFiles(core.dir, `SELECT ${columnList(schema)} FROM ${scanOf(core, state, partial)} AS t WHERE (${predicate}) IS NOT TRUE`, spec);
+  const kept = partial.length === 0 ? [] : await writeDataFiles(core.dir, `SELECT ${columnList(schema)} FROM ${await scanOf(core, state, partial)} AS t WHERE (${predicate}) IS NOT TRUE`, spec);
   const all = affected.map((a) => a.add);
   const cdc = cdfEnabled(state.metadata) && all.length > 0
-    ? await writeChangeFiles(core.dir, `SELECT ${columnList(schema)}, 'delete' AS _change_type FROM ${scanOf(core, state, all)} AS t WHERE (${predicate}) IS TRUE`, spec)
+    ? await writeChangeFiles(core.dir, `SELECT ${columnList(schema)}, 'delete' AS _change_type FROM ${await scanOf(core, state, all)} AS t WHERE (${predicate}) IS TRUE`, spec)
     : [];
   const numDeletedRows = sum(affected.map((a) => a.matched));
   const actions: Action[] = [...all.map((f) => ({ remove: removeOf(f, now) })), ...kept.map((f) => ({ add: f.add })), ...cdc];
@@ -104,8 +104,8 @@ export async function updateWhere(core: Core, set: Record<string, string>, predi
   const files = affected.map((a) => a.add);
   const now = Date.now();
   const spec = { schema, partitionColumns: state.metadata.partitionColumns, now };
-  const written = files.length === 0 ? [] : await writeDataFiles(core.dir, `SELECT ${updated} FROM ${scanOf(core, state, files)} AS t`, spec);
-  const scan = files.length === 0 ? '' : scanOf(core, state, files);
+  const written = files.length === 0 ? [] : await writeDataFiles(core.dir, `SELECT ${updated} FROM ${await scanOf(core, state, files)} AS t`, spec);
+  const scan = files.length === 0 ? '' : await scanOf(core, state, files);
   const cdc = cdfEnabled(state.metadata) && files.length > 0
     ? await writeChangeFiles(
         core.dir,

@@ -3,8 +3,7 @@ import { removeOf, type Action, type AddAction } from './actions';
 import { commit } from './commit';
 import type { CommitContext } from './contract';
 import { schemaOf, sum, type Core } from './core';
-import { resolveLogPath } from './paths';
-import { scanExpression } from './scan';
+import { scanOfLogFiles } from './scan-files';
 import { duckIdent } from '../duck';
 import { writeDataFiles } from './write-files';
 
@@ -24,7 +23,7 @@ export async function optimize(core: Core, ctx?: CommitContext): Promise<Optimiz
   const compact = [...groups.values()].filter((g) => g.length > 1).flat();
   if (compact.length === 0) return { numFilesAdded: 0, numFilesRemoved: 0, bytesAdded: 0, bytesRemoved: 0 };
   const now = Date.now();
-  const scan = scanExpression(schema, state.metadata.partitionColumns, compact.map((f) => ({ absolutePath: resolveLogPath(core.dir, f.path), partitionValues: f.partitionValues })));
+  const scan = await scanOfLogFiles(core.dir, schema, state.metadata.partitionColumns, compact);
   const written = await writeDataFiles(core.dir, `SELECT ${schema.map((f) => duckIdent(f.name)).join(', ')} FROM ${scan} AS t`, {
     schema,
     partitionColumns: state.metadata.partitionColumns,

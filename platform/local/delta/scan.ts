@@ -6,6 +6,8 @@ import { duckType } from './schema';
 export interface ScanFile {
   absolutePath: string;
   partitionValues: Record<string, string | null>;
+  /** Data columns the file does not contain (written before ADD COLUMNS): read as NULL. */
+  missing?: string[];
 }
 
 /** The extra column naming the source file of each row (used by DML to find affected files). */
@@ -20,11 +22,12 @@ export function partitionLiteral(value: string | null | undefined, type: string)
   return `CAST(${duckString(text)} AS ${t})`;
 }
 
-function selectList(schema: DeltaField[], partitionColumns: string[], values: Record<string, string | null> | null): string {
+function selectList(schema: DeltaField[], partitionColumns: string[], values: Record<string, string | null> | null, missing: string[] = []): string {
   return schema
     .map((f) => {
       if (values && partitionColumns.includes(f.name)) return `${partitionLiteral(values[f.name], f.type)} AS ${duckIdent(f.name)}`;
-      return `CAST(${values ? duckIdent(f.name) : 'NULL'} AS ${duckType(f.type)}) AS ${duckIdent(f.name)}`;
+      const present = values !== null && !missing.includes(f.name);
+      return `CAST(${present ? duckIdent(f.name) : 'NULL'} AS ${duckType(f.type)}) AS ${duckIdent(f.name)}`;
     })
     .join(', ');
 }
@@ -46,7 +49,7 @@ export function scanExpression(
   }
   const groups = new Map<string, ScanFile[]>();
   for (const f of files) {
-    const key = JSON.stringify(partitionColumns.map((p) => f.partitionValues[p] ?? null));
+    const key = JSON.stringify([partitionColumns.map((p) => f.partitionValues[p] ?? null), f.missing ?? []]);
     const group = groups.get(key);
     if (group) group.push(f);
     else groups.set(key, [f]);
@@ -55,7 +58,7 @@ export function scanExpression(
     const list = group.map((f) => duckString(f.absolutePath)).join(', ');
     const fileOpt = opts.withFile ? `, filename = ${duckString(FILE_COLUMN)}` : '';
     const fileCol = opts.withFile ? `, ${duckIdent(FILE_COLUMN)}` : '';
-    return `SELECT ${selectList(schema, partitionColumns, group[0].partitionValues)}${fileCol}${extra} FROM read_parquet([${list}], hive_partitioning = false, union_by_name = true${fileOpt})`;
+    return `SELECT ${selectList(schema, partitionColumns, group[0].partitionValues, group[0].missing)}${fileCol}${extra} FROM read_parquet([${list}], hive_partitioning = false, union_by_name = true${fileOpt})`;
   });
   return `(${parts.join(' UNION ALL ')})`;
 }

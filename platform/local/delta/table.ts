@@ -6,13 +6,13 @@ import { changesSql } from './cdf';
 import { cloneTo } from './clone';
 import type { CommitContext, CreateDeltaOptions, DeltaCloneOptions, DeltaSnapshot, DeltaTableApi, DeltaVacuumOptions } from './contract';
 import { convertParquet } from './convert';
-import { scanFilesOf, schemaOf, type Core } from './core';
+import { schemaOf, type Core } from './core';
 import { deleteWhere, updateWhere } from './dml';
 import { detail, history, toSnapshot } from './info';
 import { listLog } from './log';
 import { optimize } from './optimize';
 import { restore } from './restore';
-import { scanExpression } from './scan';
+import { scanOfLogFiles } from './scan-files';
 import { describeQuery } from './shape';
 import { LogReader } from './snapshot';
 import { vacuum } from './vacuum';
@@ -77,7 +77,7 @@ export class DeltaTable implements DeltaTableApi {
 
   async scanSql(at?: TimeTravel): Promise<string> {
     const state = await this.core.reader.stateAt(await this.core.reader.resolve(at));
-    return scanExpression(schemaOf(state.metadata), state.metadata.partitionColumns, scanFilesOf(this.dir, state));
+    return scanOfLogFiles(this.dir, schemaOf(state.metadata), state.metadata.partitionColumns, [...state.files.values()]);
   }
 
   append(selectSql: string, ctx?: CommitContext): Promise<{ version: number; numOutputRows: number }> {
