@@ -71,7 +71,7 @@ export function checkTags(tags: unknown): Record<string, string> {
 }
 
 export const getOwner = async (ctx: LocalContext, s: Securable) => (await read(ctx, s)).owner;
-export const setOwner = (ctx: LocalContext, s: Securable, p: string) => {
+export const setOwner = async (ctx: LocalContext, s: Securable, p: string) => {
   const owner = principal(p);
   return change(ctx, s, (e) => void (e.owner = owner));
 };
@@ -83,12 +83,12 @@ export async function getGrants(ctx: LocalContext, s: Securable): Promise<Grant[
     .map(([p, privs]) => ({ principal: p, privileges: [...privs].sort() }))
     .sort((a, b) => a.principal.localeCompare(b.principal));
 }
-export function grant(ctx: LocalContext, s: Securable, p: string, list: string[]): Promise<void> {
+export async function grant(ctx: LocalContext, s: Securable, p: string, list: string[]): Promise<void> {
   const who = principal(p);
   const privs = privileges(list);
   return change(ctx, s, (e) => void (e.grants[who] = [...new Set([...(e.grants[who] ?? []), ...privs])].sort()));
 }
-export function revoke(ctx: LocalContext, s: Securable, p: string, list: string[]): Promise<void> {
+export async function revoke(ctx: LocalContext, s: Securable, p: string, list: string[]): Promise<void> {
   const who = principal(p);
   const privs = privileges(list);
   return change(ctx, s, (e) => {
@@ -99,17 +99,17 @@ export function revoke(ctx: LocalContext, s: Securable, p: string, list: string[
 }
 
 export const getTags = async (ctx: LocalContext, s: Securable) => ({ ...(await read(ctx, s)).tags });
-export function setTags(ctx: LocalContext, s: Securable, tags: Record<string, string>): Promise<void> {
+export async function setTags(ctx: LocalContext, s: Securable, tags: Record<string, string>): Promise<void> {
   const t = checkTags(tags);
   return change(ctx, s, (e) => void Object.assign(e.tags, t));
 }
-export function unsetTags(ctx: LocalContext, s: Securable, keys: string[]): Promise<void> {
+export async function unsetTags(ctx: LocalContext, s: Securable, keys: string[]): Promise<void> {
   if (!Array.isArray(keys)) throw new InvalidInputError('keys must be an array of tag names');
   return change(ctx, s, (e) => keys.forEach((k) => delete e.tags[k]));
 }
 
 export const getComment = async (ctx: LocalContext, s: Securable) => (await read(ctx, s)).comment;
-export function setComment(ctx: LocalContext, s: Securable, comment: string | null): Promise<void> {
+export async function setComment(ctx: LocalContext, s: Securable, comment: string | null): Promise<void> {
   if (comment !== null && typeof comment !== 'string') throw new InvalidInputError('comment must be a string or null');
   return change(ctx, s, (e) => void (e.comment = comment && comment.length ? comment : null));
 }
