@@ -8,6 +8,8 @@ import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi';
 import { healthRoutes } from './routes/health';
 import { cloneRoutes } from './routes/clone';
+import { cloneSocketUpgrade } from './ws/clone-socket';
+import { addUpgradeHandler } from './ws/upgrade';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [healthRoutes, cloneRoutes];
@@ -35,6 +37,7 @@ export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules):
     for (const mount of mod.mounts ?? ['/api']) app.use(mount, router);
   }
 
+  addUpgradeHandler(app, cloneSocketUpgrade(deps));
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
+import { upgradeListener } from './ws/upgrade';
 
 export interface RunningServer {
   server: Server;
@@ -24,6 +25,7 @@ export async function startServer(deps: AppDeps, opts: { host?: string; port?: n
       resolve();
     });
   });
+  server.on('upgrade', upgradeListener(app));
   const port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return {
