@@ -33,7 +33,7 @@ export async function listVolumeFiles(ctx: LocalContext, ref: TableRef): Promise
     }
   };
   await walk(root, '');
-  return out.sort((a, b) => a.path.localeCompare(b.path));
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 export async function readVolumeFile(ctx: LocalContext, ref: TableRef, rel: string): Promise<Buffer> {
