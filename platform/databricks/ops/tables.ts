@@ -12,6 +12,7 @@ import type {
   TimeTravel,
   VacuumResult,
 } from '../../types';
+import { InvalidInputError } from '../../errors';
 import * as d from '../sql/delta-ops';
 import { describeDetailSql, describeHistorySql } from '../sql/discovery';
 import { checkRef } from '../sql/names';
@@ -23,6 +24,7 @@ import { cloneMetrics, iso, num, restoreMetrics, stringMap } from './mappers';
 export async function cloneTable(ctx: OpsContext, o: CloneTableOptions): Promise<CloneMetrics> {
   checkRef(o.source, 'source');
   checkRef(o.target, 'target');
+  if (sameRef(o.source, o.target)) throw new InvalidInputError('clone source and target must differ');
   return cloneMetrics(await firstRow(ctx, d.cloneTableSql(o)));
 }
 
@@ -114,4 +116,9 @@ export async function tableChecksum(ctx: OpsContext, ref: TableRef, at?: TimeTra
   checkRef(ref);
   const columns = await columnsAt(ctx, ref, at);
   return String((await firstRow(ctx, tableChecksumSql(ref, columns, at)))?.checksum ?? '0:0');
+}
+
+/** Unity Catalog names are case-insensitive. */
+function sameRef(a: TableRef, b: TableRef): boolean {
+  return [a.catalog, a.schema, a.name].join('.').toLowerCase() === [b.catalog, b.schema, b.name].join('.').toLowerCase();
 }
