@@ -73,6 +73,12 @@ describe('Delta table basics', () => {
     expect(got.map((r) => [r.id, r.region])).toEqual([['0', 'eu'], ['1', 'us west'], ['2', 'eu'], ['3', 'us west']]);
   });
 
+  test('a CTAS whose query fails at run time leaves no folder behind', async () => {
+    const dir = tmp.dir('ctas-fails');
+    await expect(DeltaTable.createAs(dir, `SELECT CAST('x' || i AS INT) AS a FROM range(3) t(i)`, {})).rejects.toBeInstanceOf(InvalidInputError);
+    expect(existsSync(dir)).toBe(false);
+  });
+
   test('CTAS takes the schema from the query', async () => {
     const t = await DeltaTable.createAs(tmp.dir('ctas'), `SELECT 1::BIGINT AS a, 'x' AS b, DATE '2024-02-03' AS d, 1.5::DECIMAL(10,2) AS m`, {});
     const snap = await t.snapshot();

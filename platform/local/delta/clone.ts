@@ -3,7 +3,7 @@ import { constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { AlreadyExistsError, InvalidInputError } from '../../errors';
 import type { CloneMetrics } from '../../types';
-import type { Action, AddAction } from './actions';
+import type { Action, AddAction, ProtocolAction } from './actions';
 import { removeOf } from './actions';
 import { commit } from './commit';
 import type { CommitContext, DeltaCloneOptions } from './contract';
@@ -46,6 +46,12 @@ function checkOptions(source: Core, targetDir: string, opts: DeltaCloneOptions):
   for (const [k, v] of Object.entries(opts.properties ?? {})) {
     if (typeof v !== 'string') throw new InvalidInputError(`properties: value of '${k}' must be a string`);
   }
+}
+
+/** A replaced table's protocol is never downgraded. */
+function higherProtocol(a: ProtocolAction, b: ProtocolAction | undefined): ProtocolAction {
+  if (!b) return a;
+  return b.minReaderVersion > a.minReaderVersion || b.minWriterVersion > a.minWriterVersion ? b : a;
 }
 
 /** Where a source file lives in the target: deep clones keep relative names (so re-clones can match them). */
@@ -99,7 +105,7 @@ export async function cloneTo(source: Core, targetDir: string, opts: DeltaCloneO
     copiedFilesSize: sum(copies.map((c) => c.size)),
   };
   const actions: Action[] = [
-    { protocol: protocolFor(schemaOf(metadata), configuration, sourceState.protocol) },
+    { protocol: protocolFor(schemaOf(metadata), configuration, higherProtocol(sourceState.protocol, existing?.protocol)) },
     { metaData: metadata },
     ...removed.map((f) => ({ remove: removeOf(f, now) })),
     ...adds.map((add) => ({ add })),

@@ -49,8 +49,15 @@ export async function createTable(core: Core, schema: DeltaField[], opts: Omit<C
   const now = Date.now();
   const metadata = newMetadata(schema, opts, now);
   await assertNoTable(core.dir);
-  await fs.mkdir(core.dir, { recursive: true });
-  const files = selectSql === null ? [] : await writeDataFiles(core.dir, await shapeSelect(selectSql, schema), { schema, partitionColumns: metadata.partitionColumns, now });
+  // mkdir returns the first folder it created: that is what to take away again if the CTAS query fails.
+  const created = await fs.mkdir(core.dir, { recursive: true });
+  let files: WrittenFile[];
+  try {
+    files = selectSql === null ? [] : await writeDataFiles(core.dir, await shapeSelect(selectSql, schema), { schema, partitionColumns: metadata.partitionColumns, now });
+  } catch (err) {
+    if (created) await fs.rm(created, { recursive: true, force: true });
+    throw err;
+  }
   const actions: Action[] = [{ protocol: protocolFor(schema, metadata.configuration) }, { metaData: metadata }, ...files.map((f) => ({ add: f.add }))];
   await commit(core.reader, {
     operation: selectSql === null ? 'CREATE TABLE' : 'CREATE TABLE AS SELECT',
