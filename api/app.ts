@@ -8,11 +8,14 @@ import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi';
 import { healthRoutes } from './routes/health';
 import { cloneRoutes } from './routes/clone';
+import { auditRoutes } from './routes/audit';
+import { cacheRoutes } from './routes/cache';
+import { notificationRoutes } from './routes/notifications';
 import { cloneSocketUpgrade } from './ws/clone-socket';
 import { addUpgradeHandler } from './ws/upgrade';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
-export const routeModules: RouteModule[] = [healthRoutes, cloneRoutes];
+export const routeModules: RouteModule[] = [healthRoutes, cloneRoutes, auditRoutes, notificationRoutes, cacheRoutes];
 
 /**
  * Builds the Express app without listening (tests drive it with supertest; api/server.ts listens).
