@@ -10,6 +10,9 @@ import { encodeRelative } from './paths';
 import { columnStatsFromDuck, deltaStats } from './stats';
 import { asInputError } from './sql-errors';
 
+/** Rough size at which unpartitioned writes start a new data file. */
+const TARGET_FILE_SIZE = '512MB';
+
 export interface WrittenFile {
   add: AddAction;
   numRecords: number;
@@ -39,13 +42,16 @@ export async function writeDataFiles(tableDir: string, selectSql: string, spec: 
   const staging = path.join(tableDir, `_lakeward_staging_${randomUUID()}`);
   await fs.mkdir(staging, { recursive: true });
   try {
-    const target = spec.partitionColumns.length > 0 ? staging : path.join(staging, `part-00000-${randomUUID()}.c000.snappy.parquet`);
-    const partitionBy = spec.partitionColumns.length > 0
-      ? `, PARTITION_BY (${spec.partitionColumns.map(duckIdent).join(', ')}), FILENAME_PATTERN 'part-00000-{uuid}.c000.snappy'`
-      : '';
+    // DuckDB cannot roll files by size while partitioning; unpartitioned writes roll at TARGET_FILE_SIZE.
+    const layout = spec.partitionColumns.length > 0
+      ? `PARTITION_BY (${spec.partitionColumns.map(duckIdent).join(', ')})`
+      : `FILE_SIZE_BYTES '${TARGET_FILE_SIZE}'`;
     const rows = await withDuck(async (conn) => {
       const reader = await asInputError(() =>
-        conn.runAndReadAll(`COPY (${selectSql}) TO ${duckString(target)} (FORMAT parquet, COMPRESSION snappy, RETURN_STATS${partitionBy})`),
+        conn.runAndReadAll(
+          `COPY (${selectSql}) TO ${duckString(staging)} (FORMAT parquet, COMPRESSION snappy, RETURN_STATS, ` +
+            `FILENAME_PATTERN 'part-00000-{uuid}.c000.snappy', ${layout})`,
+        ),
       );
       return reader.getRowObjectsJson();
     });
