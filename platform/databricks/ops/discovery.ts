@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../errors';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import type {
   CatalogInfo,
   ColumnInfo,
@@ -124,7 +124,12 @@ export async function describeTable(ctx: OpsContext, ref: TableRef): Promise<Tab
   }));
   const base = { ...info, columns, partitionColumns: [] as string[], properties: {}, version: null, numFiles: null };
   if (info.tableType === 'VIEW') return base;
-  const detail = await tableDetail(ctx, ref);
+  // DESCRIBE DETAIL is a Delta command; other formats keep the information_schema view of the table.
+  const detail = await tableDetail(ctx, ref).catch((err: unknown) => {
+    if (info.format !== 'DELTA' && err instanceof InvalidInputError) return null;
+    throw err;
+  });
+  if (!detail) return base;
   const latest = info.format === 'DELTA' ? (await tableHistory(ctx, ref, 1))[0] : undefined;
   return {
     ...base,

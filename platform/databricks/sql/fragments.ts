@@ -48,14 +48,19 @@ function scan(text: string, what: string): Scan {
   return { code, semicolons };
 }
 
-/** A single expression or statement; a trailing `;` is dropped. Returns the trimmed text. */
+/**
+ * A single expression or statement, returned with comments removed (a trailing `-- note` would
+ * otherwise swallow the `)` or clause we append) and without a trailing `;`.
+ */
 export function singleStatement(text: string, what: string): string {
   if (typeof text !== 'string' || text.trim() === '') throw new InvalidInputError(`${what} must not be empty`);
-  const trimmed = text.trim().replace(/;\s*$/, '');
-  const { code, semicolons } = scan(trimmed, what);
-  if (semicolons.length > 0) throw new InvalidInputError(`${what} must be a single statement (found ';')`);
-  if (code.trim() === '') throw new InvalidInputError(`${what} must not be empty`);
-  return trimmed;
+  const { code, semicolons } = scan(text, what);
+  const body = code.trim();
+  const last = semicolons.length > 0 && body.endsWith(';') ? 1 : 0;
+  if (semicolons.length > last) throw new InvalidInputError(`${what} must be a single statement (found ';')`);
+  const result = last ? body.slice(0, -1).trimEnd() : body;
+  if (result === '') throw new InvalidInputError(`${what} must not be empty`);
+  return result;
 }
 
 const READ_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'VALUES', 'TABLE', 'FROM', 'LIST']);
@@ -65,13 +70,12 @@ const READ_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'DESC', 'EX
  * enforces privileges; this keeps an accidental write from running under the service's identity.
  */
 export function readOnlyQuery(text: string): string {
-  const sql = singleStatement(text, 'query');
-  const { code } = scan(sql, 'query');
+  const code = singleStatement(text, 'query');
   const first = /^[\s(]*([A-Za-z]+)/.exec(code)?.[1]?.toUpperCase();
   if (!first || !READ_KEYWORDS.has(first)) {
     throw new InvalidInputError(`query must be read-only (SELECT, WITH, SHOW, DESCRIBE, EXPLAIN, VALUES); got ${first ?? 'no keyword'}`);
   }
-  return sql;
+  return code;
 }
 
 /** Column and return types: `bigint`, `decimal(10,2)`, `array<struct<a:int,b:string>>`, `map<string,int>`. */
