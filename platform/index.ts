@@ -7,9 +7,7 @@ export type { Workspace } from './port';
 export { LocalWorkspace } from './local/workspace';
 
 /** Which workspace to open: the embedded local lakehouse at a folder, or a Databricks workspace. */
-export type WorkspaceConfig =
-  | ({ kind: 'local' } & LocalWorkspaceOptions)
-  | ({ kind: 'databricks' } & DatabricksConfig);
+export type WorkspaceConfig = ({ kind: 'local' } & LocalWorkspaceOptions) | ({ kind: 'databricks' } & DatabricksConfig);
 
 /**
  * Opens a workspace behind the platform port. The Databricks adapter is loaded only when asked for, so the
@@ -21,5 +19,7 @@ export async function openWorkspace(config: WorkspaceConfig): Promise<Workspace>
     const { createDatabricksWorkspace } = await import('./databricks');
     return createDatabricksWorkspace(config);
   }
-  throw new InvalidInputError(`workspace kind must be 'local' or 'databricks', got ${JSON.stringify((config as { kind?: unknown })?.kind)}`);
+  throw new InvalidInputError(
+    `workspace kind must be 'local' or 'databricks', got ${JSON.stringify((config as { kind?: unknown })?.kind)}`,
+  );
 }

@@ -40,13 +40,23 @@ export function registerDemoCommands(program: Command): void {
           }
         },
       });
-      out(`Seeded catalog ${summary.catalog} (${summary.scale}) in ${summary.root} in ${(summary.elapsedMs / 1000).toFixed(1)} s:`);
-      out(`  schemas:   ${summary.schemas.length} (${summary.schemas.slice(0, 6).join(', ')}${summary.schemas.length > 6 ? ', ...' : ''})`);
-      out(`  tables:    ${summary.tables} (${summary.rows.toLocaleString('en-US')} rows; one Parquet table, change data feed on sales.orders)`);
+      out(
+        `Seeded catalog ${summary.catalog} (${summary.scale}) in ${summary.root} in ${(summary.elapsedMs / 1000).toFixed(1)} s:`,
+      );
+      out(
+        `  schemas:   ${summary.schemas.length} (${summary.schemas.slice(0, 6).join(', ')}${summary.schemas.length > 6 ? ', ...' : ''})`,
+      );
+      out(
+        `  tables:    ${summary.tables} (${summary.rows.toLocaleString('en-US')} rows; one Parquet table, change data feed on sales.orders)`,
+      );
       out(`  views:     ${summary.views} (sales.top_customers is a view over sales.customer_orders)`);
-      out(`  functions: ${summary.functions} (sales.mask_ssn masks customers.ssn; crm.region_filter filters crm.accounts)`);
+      out(
+        `  functions: ${summary.functions} (sales.mask_ssn masks customers.ssn; crm.region_filter filters crm.accounts)`,
+      );
       out(`  volumes:   ${summary.volumes} (ops.landing_zone with 4 files)`);
-      out(`  governance: owners, grants to data_engineers, analysts and finance; tags incl. pii=email|phone|ssn; CHECK constraints`);
+      out(
+        `  governance: owners, grants to data_engineers, analysts and finance; tags incl. pii=email|phone|ssn; CHECK constraints`,
+      );
       out(`Try: lakeward ... query "SELECT * FROM ${summary.catalog}.sales.top_customers"`);
     });
 
@@ -58,6 +68,8 @@ export function registerDemoCommands(program: Command): void {
     .option('--rows <n>', 'row count', positiveInt, 10_000_000)
     .action(async (opts: { workspace: string; catalog: string; rows: number }) => {
       const r = await seedLargeTable({ root: opts.workspace, catalog: opts.catalog, rows: opts.rows });
-      out(`Built ${r.table} with ${r.rows.toLocaleString('en-US')} rows (${(r.bytes / 1e6).toFixed(1)} MB) in ${(r.elapsedMs / 1000).toFixed(1)} s`);
+      out(
+        `Built ${r.table} with ${r.rows.toLocaleString('en-US')} rows (${(r.bytes / 1e6).toFixed(1)} MB) in ${(r.elapsedMs / 1000).toFixed(1)} s`,
+      );
     });
 }

@@ -29,16 +29,25 @@ export async function listConstraintsOf(ctx: LocalContext, entry: TableEntry): P
 export const isConstraintProperty = (key: string) => key.startsWith(PREFIX);
 
 /** Throws InvalidInputError naming the first constraint that rows of `selectSql` (DuckDB, table columns) break. */
-export async function assertRowsSatisfy(ctx: LocalContext, entry: TableEntry, selectSql: string, only?: CheckConstraint[]): Promise<void> {
+export async function assertRowsSatisfy(
+  ctx: LocalContext,
+  entry: TableEntry,
+  selectSql: string,
+  only?: CheckConstraint[],
+): Promise<void> {
   const constraints = only ?? (await listConstraintsOf(ctx, entry));
   for (const c of constraints) {
     const expr = await resolveForEngine(ctx, c.expression, 'expression');
     const bad = await withDuck(async (conn) => {
-      const reader = await conn.runAndReadAll(`SELECT count(*) AS n FROM (${selectSql}) AS _rows WHERE NOT coalesce((${expr}), false)`);
+      const reader = await conn.runAndReadAll(
+        `SELECT count(*) AS n FROM (${selectSql}) AS _rows WHERE NOT coalesce((${expr}), false)`,
+      );
       return Number(reader.getRowObjectsJS()[0].n);
     });
     if (bad > 0) {
-      throw new InvalidInputError(`CHECK constraint ${c.name} (${c.expression}) violated by ${bad} row(s) of ${fqnOf(entry)}`);
+      throw new InvalidInputError(
+        `CHECK constraint ${c.name} (${c.expression}) violated by ${bad} row(s) of ${fqnOf(entry)}`,
+      );
     }
   }
 }
@@ -46,7 +55,8 @@ export async function assertRowsSatisfy(ctx: LocalContext, entry: TableEntry, se
 export async function addCheckConstraint(ctx: LocalContext, ref: TableRef, c: CheckConstraint): Promise<void> {
   const r = ctx.ref(ref);
   const name = assertObjectName(c?.name, 'constraint name').toLowerCase();
-  if (typeof c.expression !== 'string' || !c.expression.trim()) throw new InvalidInputError('constraint expression is required');
+  if (typeof c.expression !== 'string' || !c.expression.trim())
+    throw new InvalidInputError('constraint expression is required');
   const entry = await ctx.table(r);
   if ((await listConstraintsOf(ctx, entry)).some((x) => x.name === name)) {
     throw new AlreadyExistsError(`constraint ${name} already exists on ${fqnOf(r)}`);
@@ -60,14 +70,22 @@ export async function dropConstraint(ctx: LocalContext, ref: TableRef, name: str
   const r = ctx.ref(ref);
   const key = PREFIX + assertObjectName(name, 'constraint name').toLowerCase();
   const entry = await ctx.table(r);
-  if (!(key in (await rawProperties(ctx, entry)))) throw new NotFoundError(`constraint ${name} not found on ${fqnOf(r)}`);
+  if (!(key in (await rawProperties(ctx, entry))))
+    throw new NotFoundError(`constraint ${name} not found on ${fqnOf(r)}`);
   await setRawProperties(ctx, entry, {}, [key]);
 }
 
 /** Properties of a table: the Delta log configuration, or the metastore for other formats and views. */
-export async function setRawProperties(ctx: LocalContext, entry: TableEntry, set: Record<string, string>, unset: string[]): Promise<void> {
+export async function setRawProperties(
+  ctx: LocalContext,
+  entry: TableEntry,
+  set: Record<string, string>,
+  unset: string[],
+): Promise<void> {
   if (entry.format === 'DELTA') {
-    await (await ctx.delta(entry)).updateMetadata({ setProperties: set, unsetProperties: unset }, { userName: ctx.user });
+    await (
+      await ctx.delta(entry)
+    ).updateMetadata({ setProperties: set, unsetProperties: unset }, { userName: ctx.user });
     return;
   }
   await ctx.store.update<TableEntry>(ctx.store.entryFile('tables', entry), fqnOf(entry), (cur) => {

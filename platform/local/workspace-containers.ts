@@ -11,20 +11,33 @@ export async function createCatalog(
   opts: { name: string; managedLocation?: string; comment?: string; ifNotExists?: boolean },
 ): Promise<void> {
   const name = ctx.name(opts?.name, 'catalog name');
-  if (opts.managedLocation !== undefined && (typeof opts.managedLocation !== 'string' || !path.isAbsolute(opts.managedLocation))) {
-    throw new InvalidInputError(`managedLocation must be an absolute folder path, got ${JSON.stringify(opts.managedLocation)}`);
+  if (
+    opts.managedLocation !== undefined &&
+    (typeof opts.managedLocation !== 'string' || !path.isAbsolute(opts.managedLocation))
+  ) {
+    throw new InvalidInputError(
+      `managedLocation must be an absolute folder path, got ${JSON.stringify(opts.managedLocation)}`,
+    );
   }
-  const entry: CatalogEntry = { ...baseEntry(name, ctx.user, opts.comment ?? null), storageRoot: opts.managedLocation ? path.resolve(opts.managedLocation) : null };
+  const entry: CatalogEntry = {
+    ...baseEntry(name, ctx.user, opts.comment ?? null),
+    storageRoot: opts.managedLocation ? path.resolve(opts.managedLocation) : null,
+  };
   await ctx.store.create(ctx.store.catalogFile(name), `catalog ${name}`, entry, { ifNotExists: opts.ifNotExists });
 }
 
-export async function createSchema(ctx: LocalContext, opts: { catalog: string; name: string; comment?: string; ifNotExists?: boolean }): Promise<void> {
+export async function createSchema(
+  ctx: LocalContext,
+  opts: { catalog: string; name: string; comment?: string; ifNotExists?: boolean },
+): Promise<void> {
   const catalog = ctx.name(opts?.catalog, 'catalog name');
   const name = ctx.name(opts.name, 'schema name');
   if (name === 'information_schema') throw new InvalidInputError('information_schema is reserved');
   await ctx.store.getCatalog(catalog);
   const entry: SchemaEntry = { ...baseEntry(name, ctx.user, opts.comment ?? null), catalog };
-  await ctx.store.create(ctx.store.schemaFile(catalog, name), `schema ${catalog}.${name}`, entry, { ifNotExists: opts.ifNotExists });
+  await ctx.store.create(ctx.store.schemaFile(catalog, name), `schema ${catalog}.${name}`, entry, {
+    ifNotExists: opts.ifNotExists,
+  });
 }
 
 /** Deletes a table's registration, then (managed only) its data folder. */
@@ -33,7 +46,12 @@ export async function dropTableEntry(ctx: LocalContext, entry: TableEntry): Prom
   if (entry.tableType === 'MANAGED' && entry.location) await removeDir(entry.location);
 }
 
-export async function dropSchema(ctx: LocalContext, catalog: string, schema: string, opts: { cascade?: boolean; ifExists?: boolean } = {}): Promise<void> {
+export async function dropSchema(
+  ctx: LocalContext,
+  catalog: string,
+  schema: string,
+  opts: { cascade?: boolean; ifExists?: boolean } = {},
+): Promise<void> {
   const cat = ctx.name(catalog, 'catalog name');
   const sch = ctx.name(schema, 'schema name');
   const entry = await ctx.store.getSchema(cat, sch).catch((err) => {
@@ -42,10 +60,14 @@ export async function dropSchema(ctx: LocalContext, catalog: string, schema: str
   });
   if (!entry) return;
   const [tables, functions, volumes] = await Promise.all([
-    ctx.store.listEntries('tables', cat, sch), ctx.store.listEntries('functions', cat, sch), ctx.store.listEntries('volumes', cat, sch),
+    ctx.store.listEntries('tables', cat, sch),
+    ctx.store.listEntries('functions', cat, sch),
+    ctx.store.listEntries('volumes', cat, sch),
   ]);
   if (!opts.cascade && tables.length + functions.length + volumes.length > 0) {
-    throw new InvalidInputError(`schema ${cat}.${sch} is not empty (${tables.length} tables/views, ${functions.length} functions, ${volumes.length} volumes); use cascade`);
+    throw new InvalidInputError(
+      `schema ${cat}.${sch} is not empty (${tables.length} tables/views, ${functions.length} functions, ${volumes.length} volumes); use cascade`,
+    );
   }
   // The schema disappears first, so nobody sees a half-dropped schema; then its objects' data goes.
   await ctx.store.mutate(ctx.store.schemaFile(cat, sch), () => null);
@@ -56,7 +78,11 @@ export async function dropSchema(ctx: LocalContext, catalog: string, schema: str
   if (storage !== ctx.store.catalogDir(cat)) await removeDir(path.join(storage, sch));
 }
 
-export async function dropCatalog(ctx: LocalContext, name: string, opts: { cascade?: boolean; ifExists?: boolean } = {}): Promise<void> {
+export async function dropCatalog(
+  ctx: LocalContext,
+  name: string,
+  opts: { cascade?: boolean; ifExists?: boolean } = {},
+): Promise<void> {
   const cat = ctx.name(name, 'catalog name');
   const entry = await ctx.store.findCatalog(cat);
   if (!entry) {

@@ -41,7 +41,8 @@ export class LocalContext {
     return assertObjectName(value, what).toLowerCase();
   }
   ref(ref: TableRef, what = 'table name'): TableRef {
-    if (!ref || typeof ref !== 'object') throw new InvalidInputError(`${what}: a {catalog, schema, name} reference is required`);
+    if (!ref || typeof ref !== 'object')
+      throw new InvalidInputError(`${what}: a {catalog, schema, name} reference is required`);
     return {
       catalog: this.name(ref.catalog, 'catalog name'),
       schema: this.name(ref.schema, 'schema name'),
@@ -63,7 +64,8 @@ export class LocalContext {
     try {
       return await deltaEngine().open(entry.location);
     } catch (err) {
-      if (err instanceof NotFoundError) throw new NotFoundError(`data of table ${fqnOf(entry)} is missing at ${entry.location}`, { cause: err });
+      if (err instanceof NotFoundError)
+        throw new NotFoundError(`data of table ${fqnOf(entry)} is missing at ${entry.location}`, { cause: err });
       throw err;
     }
   }

@@ -18,12 +18,20 @@ async function touch(ctx: LocalContext, entry: TableEntry): Promise<void> {
 }
 
 /** Writes typed rows (DuckDB SELECT over the table's columns) into a table. */
-async function write(ctx: LocalContext, entry: TableEntry, selectSql: string, mode: 'append' | 'overwrite'): Promise<{ numOutputRows: number }> {
+async function write(
+  ctx: LocalContext,
+  entry: TableEntry,
+  selectSql: string,
+  mode: 'append' | 'overwrite',
+): Promise<{ numOutputRows: number }> {
   await assertRowsSatisfy(ctx, entry, selectSql);
   try {
     if (entry.format === 'DELTA') {
       const table = await ctx.delta(entry);
-      const out = mode === 'append' ? await table.append(selectSql, { userName: ctx.user }) : await table.overwrite(selectSql, { userName: ctx.user });
+      const out =
+        mode === 'append'
+          ? await table.append(selectSql, { userName: ctx.user })
+          : await table.overwrite(selectSql, { userName: ctx.user });
       return { numOutputRows: out.numOutputRows };
     }
     return await writeParquet(entry, selectSql, mode);
@@ -33,7 +41,11 @@ async function write(ctx: LocalContext, entry: TableEntry, selectSql: string, mo
 }
 
 /** Plain Parquet tables: each write adds one file; an overwrite then removes the older files. */
-async function writeParquet(entry: TableEntry, selectSql: string, mode: 'append' | 'overwrite'): Promise<{ numOutputRows: number }> {
+async function writeParquet(
+  entry: TableEntry,
+  selectSql: string,
+  mode: 'append' | 'overwrite',
+): Promise<{ numOutputRows: number }> {
   const dir = entry.location!;
   await fs.mkdir(dir, { recursive: true });
   const old = mode === 'overwrite' ? await parquetFiles(dir) : [];
@@ -47,7 +59,11 @@ async function writeParquet(entry: TableEntry, selectSql: string, mode: 'append'
   return { numOutputRows: count };
 }
 
-export async function insertRows(ctx: LocalContext, ref: TableRef, rows: Record<string, unknown>[]): Promise<{ numOutputRows: number }> {
+export async function insertRows(
+  ctx: LocalContext,
+  ref: TableRef,
+  rows: Record<string, unknown>[],
+): Promise<{ numOutputRows: number }> {
   const entry = await ctx.table(ctx.ref(ref));
   if (!Array.isArray(rows)) throw new InvalidInputError('rows must be an array of objects');
   if (rows.length === 0) return { numOutputRows: 0 };
@@ -56,7 +72,12 @@ export async function insertRows(ctx: LocalContext, ref: TableRef, rows: Record<
   return out;
 }
 
-export async function insertQuery(ctx: LocalContext, ref: TableRef, query: string, mode: 'append' | 'overwrite' = 'append'): Promise<{ numOutputRows: number }> {
+export async function insertQuery(
+  ctx: LocalContext,
+  ref: TableRef,
+  query: string,
+  mode: 'append' | 'overwrite' = 'append',
+): Promise<{ numOutputRows: number }> {
   const entry = await ctx.table(ctx.ref(ref));
   const selectSql = await castToTable(await ctx.columns(entry), await resolveForEngine(ctx, query, 'query'));
   const out = await write(ctx, entry, selectSql, mode);
@@ -65,10 +86,15 @@ export async function insertQuery(ctx: LocalContext, ref: TableRef, query: strin
 }
 
 function deltaOnly(entry: TableEntry, op: string): void {
-  if (entry.format !== 'DELTA') throw new InvalidInputError(`${op} needs a Delta table; ${fqnOf(entry)} is ${entry.format}`);
+  if (entry.format !== 'DELTA')
+    throw new InvalidInputError(`${op} needs a Delta table; ${fqnOf(entry)} is ${entry.format}`);
 }
 
-export async function deleteWhere(ctx: LocalContext, ref: TableRef, predicate: string): Promise<{ numDeletedRows: number }> {
+export async function deleteWhere(
+  ctx: LocalContext,
+  ref: TableRef,
+  predicate: string,
+): Promise<{ numDeletedRows: number }> {
   const entry = await ctx.table(ctx.ref(ref));
   deltaOnly(entry, 'DELETE');
   const where = await resolveForEngine(ctx, predicate, 'expression');
@@ -81,14 +107,21 @@ export async function deleteWhere(ctx: LocalContext, ref: TableRef, predicate: s
   }
 }
 
-export async function updateWhere(ctx: LocalContext, ref: TableRef, set: Record<string, string>, predicate: string): Promise<{ numUpdatedRows: number }> {
+export async function updateWhere(
+  ctx: LocalContext,
+  ref: TableRef,
+  set: Record<string, string>,
+  predicate: string,
+): Promise<{ numUpdatedRows: number }> {
   const entry = await ctx.table(ctx.ref(ref));
   deltaOnly(entry, 'UPDATE');
-  if (!set || typeof set !== 'object' || Object.keys(set).length === 0) throw new InvalidInputError('set: at least one column is required');
+  if (!set || typeof set !== 'object' || Object.keys(set).length === 0)
+    throw new InvalidInputError('set: at least one column is required');
   const columns = (await ctx.columns(entry)).map((c) => c.name);
   const resolved: Record<string, string> = {};
   for (const [col, expr] of Object.entries(set)) {
-    if (!columns.includes(col)) throw new InvalidInputError(`set: unknown column ${JSON.stringify(col)} in ${fqnOf(entry)}`);
+    if (!columns.includes(col))
+      throw new InvalidInputError(`set: unknown column ${JSON.stringify(col)} in ${fqnOf(entry)}`);
     resolved[col] = await resolveForEngine(ctx, String(expr), 'expression');
   }
   const where = await resolveForEngine(ctx, predicate, 'expression');

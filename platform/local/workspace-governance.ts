@@ -13,7 +13,8 @@ export interface Target {
 }
 
 export async function target(ctx: LocalContext, s: Securable): Promise<Target> {
-  if (!s || !TYPES.includes(s.type)) throw new InvalidInputError(`securable type must be one of ${TYPES.join(', ')}, got ${JSON.stringify(s?.type)}`);
+  if (!s || !TYPES.includes(s.type))
+    throw new InvalidInputError(`securable type must be one of ${TYPES.join(', ')}, got ${JSON.stringify(s?.type)}`);
   const catalog = ctx.name(s.catalog, 'catalog name');
   if (s.type === 'CATALOG') {
     await ctx.store.getCatalog(catalog);
@@ -43,7 +44,7 @@ async function change(ctx: LocalContext, s: Securable, fn: (e: BaseEntry) => voi
 }
 
 function principal(p: unknown): string {
-  if (typeof p !== 'string' || !p.trim() || p.length > 255 || /[\x00-\x1f`]/.test(p)) {
+  if (typeof p !== 'string' || !p.trim() || p.length > 255 || [...p].some((ch) => ch < ' ' || ch === '`')) {
     throw new InvalidInputError(`invalid principal ${JSON.stringify(p)}`);
   }
   return p.trim();
@@ -51,21 +52,30 @@ function principal(p: unknown): string {
 
 /** SQL spelling: upper case, spaces (`USE CATALOG`); the REST spelling `USE_CATALOG` is accepted too. */
 export function privilege(p: unknown): string {
-  const text = typeof p === 'string' ? p.trim().toUpperCase().replace(/[_\s]+/g, ' ') : '';
+  const text =
+    typeof p === 'string'
+      ? p
+          .trim()
+          .toUpperCase()
+          .replace(/[_\s]+/g, ' ')
+      : '';
   if (!/^[A-Z][A-Z ]{0,63}$/.test(text)) throw new InvalidInputError(`invalid privilege ${JSON.stringify(p)}`);
   return text;
 }
 
 function privileges(list: unknown): string[] {
-  if (!Array.isArray(list) || list.length === 0) throw new InvalidInputError('privileges: at least one privilege is required');
+  if (!Array.isArray(list) || list.length === 0)
+    throw new InvalidInputError('privileges: at least one privilege is required');
   return [...new Set(list.map(privilege))];
 }
 
 export function checkTags(tags: unknown): Record<string, string> {
-  if (!tags || typeof tags !== 'object' || Array.isArray(tags)) throw new InvalidInputError('tags must be an object of strings');
+  if (!tags || typeof tags !== 'object' || Array.isArray(tags))
+    throw new InvalidInputError('tags must be an object of strings');
   for (const [k, v] of Object.entries(tags)) {
     if (!k.trim() || k.length > 255) throw new InvalidInputError(`invalid tag key ${JSON.stringify(k)}`);
-    if (typeof v !== 'string' || v.length > 1000) throw new InvalidInputError(`tag ${k}: value must be a string of at most 1000 characters`);
+    if (typeof v !== 'string' || v.length > 1000)
+      throw new InvalidInputError(`tag ${k}: value must be a string of at most 1000 characters`);
   }
   return tags as Record<string, string>;
 }

@@ -10,7 +10,11 @@ import path from 'node:path';
 
 /** RESTORE, DROP, OPTIMIZE, VACUUM and CONVERT TO DELTA. */
 
-async function touch(ctx: LocalContext, entry: TableEntry, change: (e: TableEntry) => void = () => undefined): Promise<void> {
+async function touch(
+  ctx: LocalContext,
+  entry: TableEntry,
+  change: (e: TableEntry) => void = () => undefined,
+): Promise<void> {
   await ctx.store.update<TableEntry>(ctx.store.entryFile('tables', entry), fqnOf(entry), change);
 }
 
@@ -65,7 +69,11 @@ export async function shallowReferences(ctx: LocalContext, dir: string): Promise
   return out;
 }
 
-export async function vacuumTable(ctx: LocalContext, ref: TableRef, opts: { retentionHours?: number; dryRun?: boolean } = {}): Promise<VacuumResult> {
+export async function vacuumTable(
+  ctx: LocalContext,
+  ref: TableRef,
+  opts: { retentionHours?: number; dryRun?: boolean } = {},
+): Promise<VacuumResult> {
   const entry = await ctx.table(ctx.ref(ref));
   if (opts.retentionHours !== undefined && !(Number.isFinite(opts.retentionHours) && opts.retentionHours >= 0)) {
     throw new InvalidInputError(`retentionHours must be a non-negative number, got ${opts.retentionHours}`);
@@ -90,6 +98,7 @@ export async function convertToDelta(ctx: LocalContext, ref: TableRef): Promise<
     delete e.columns;
     e.properties = {};
   });
-  if (Object.keys(props).length) await (await deltaEngine().open(entry.location!)).updateMetadata({ setProperties: props }, { userName: ctx.user });
+  if (Object.keys(props).length)
+    await (await deltaEngine().open(entry.location!)).updateMetadata({ setProperties: props }, { userName: ctx.user });
   return metrics;
 }

@@ -15,21 +15,36 @@ function requireText(value: unknown, what: string): string {
   return value.trim();
 }
 
-export async function createView(ctx: LocalContext, opts: { ref: TableRef; definition: string; comment?: string | null; replace?: boolean }): Promise<void> {
+export async function createView(
+  ctx: LocalContext,
+  opts: { ref: TableRef; definition: string; comment?: string | null; replace?: boolean },
+): Promise<void> {
   const ref = ctx.ref(opts?.ref, 'view name');
   const definition = requireText(opts.definition, 'view definition').replace(/;\s*$/, '');
   await ctx.store.getSchema(ref.catalog, ref.schema);
   // Resolving now reports bad SQL and unknown tables at creation, as Databricks does.
   await new Resolver(new LocalResolverHost(ctx)).resolveQuery(definition);
   const entry: TableEntry = {
-    ...baseEntry(ref.name, ctx.user, opts.comment ?? null), catalog: ref.catalog, schema: ref.schema, kind: 'VIEW', tableType: 'VIEW',
-    format: null, location: null, definition, columnComments: {}, columnTags: {}, rowFilter: null, columnMasks: [],
+    ...baseEntry(ref.name, ctx.user, opts.comment ?? null),
+    catalog: ref.catalog,
+    schema: ref.schema,
+    kind: 'VIEW',
+    tableType: 'VIEW',
+    format: null,
+    location: null,
+    definition,
+    columnComments: {},
+    columnTags: {},
+    rowFilter: null,
+    columnMasks: [],
   };
   await ctx.store.create(ctx.store.entryFile('tables', ref), `view ${fqnOf(ref)}`, entry, {
     replace: opts.replace,
     materialise: async (prev) => {
-      if (prev && prev.kind !== 'VIEW') throw new InvalidInputError(`${fqnOf(ref)} is a table; cannot replace it with a view`);
-      if (prev) Object.assign(entry, { owner: prev.owner, grants: prev.grants, tags: prev.tags, createdAt: prev.createdAt });
+      if (prev && prev.kind !== 'VIEW')
+        throw new InvalidInputError(`${fqnOf(ref)} is a table; cannot replace it with a view`);
+      if (prev)
+        Object.assign(entry, { owner: prev.owner, grants: prev.grants, tags: prev.tags, createdAt: prev.createdAt });
     },
   });
 }
@@ -48,7 +63,14 @@ export async function dropView(ctx: LocalContext, ref: TableRef, opts: { ifExist
 
 export async function createFunction(
   ctx: LocalContext,
-  opts: { ref: TableRef; parameters: string; returnType: string; body: string; comment?: string | null; replace?: boolean },
+  opts: {
+    ref: TableRef;
+    parameters: string;
+    returnType: string;
+    body: string;
+    comment?: string | null;
+    replace?: boolean;
+  },
 ): Promise<void> {
   const ref = ctx.ref(opts?.ref, 'function name');
   const parameters = typeof opts.parameters === 'string' ? opts.parameters.trim() : '';
@@ -57,8 +79,17 @@ export async function createFunction(
   const body = requireText(opts.body, 'function body');
   await ctx.store.getSchema(ref.catalog, ref.schema);
   await new Resolver(new LocalResolverHost(ctx)).resolveExpression(body);
-  const entry: FunctionEntry = { ...baseEntry(ref.name, ctx.user, opts.comment ?? null), catalog: ref.catalog, schema: ref.schema, parameters, returnType, body };
-  await ctx.store.create(ctx.store.entryFile('functions', ref), `function ${fqnOf(ref)}`, entry, { replace: opts.replace });
+  const entry: FunctionEntry = {
+    ...baseEntry(ref.name, ctx.user, opts.comment ?? null),
+    catalog: ref.catalog,
+    schema: ref.schema,
+    parameters,
+    returnType,
+    body,
+  };
+  await ctx.store.create(ctx.store.entryFile('functions', ref), `function ${fqnOf(ref)}`, entry, {
+    replace: opts.replace,
+  });
 }
 
 export async function dropFunction(ctx: LocalContext, ref: TableRef, opts: { ifExists?: boolean } = {}): Promise<void> {
@@ -71,17 +102,31 @@ export async function dropFunction(ctx: LocalContext, ref: TableRef, opts: { ifE
 
 export async function createVolume(
   ctx: LocalContext,
-  opts: { ref: TableRef; volumeType?: 'MANAGED' | 'EXTERNAL'; storageLocation?: string; comment?: string | null; ifNotExists?: boolean },
+  opts: {
+    ref: TableRef;
+    volumeType?: 'MANAGED' | 'EXTERNAL';
+    storageLocation?: string;
+    comment?: string | null;
+    ifNotExists?: boolean;
+  },
 ): Promise<void> {
   const ref = ctx.ref(opts?.ref, 'volume name');
   const volumeType = opts.volumeType ?? (opts.storageLocation ? 'EXTERNAL' : 'MANAGED');
-  if (volumeType !== 'MANAGED' && volumeType !== 'EXTERNAL') throw new InvalidInputError(`volumeType must be MANAGED or EXTERNAL, got ${volumeType}`);
+  if (volumeType !== 'MANAGED' && volumeType !== 'EXTERNAL')
+    throw new InvalidInputError(`volumeType must be MANAGED or EXTERNAL, got ${volumeType}`);
   if (volumeType === 'EXTERNAL' && !(opts.storageLocation && path.isAbsolute(opts.storageLocation))) {
     throw new InvalidInputError('an EXTERNAL volume needs an absolute storageLocation');
   }
   await ctx.store.getSchema(ref.catalog, ref.schema);
-  const storageLocation = volumeType === 'MANAGED' ? await ctx.store.managedVolumeDir(ref) : path.resolve(opts.storageLocation!);
-  const entry: VolumeEntry = { ...baseEntry(ref.name, ctx.user, opts.comment ?? null), catalog: ref.catalog, schema: ref.schema, volumeType, storageLocation };
+  const storageLocation =
+    volumeType === 'MANAGED' ? await ctx.store.managedVolumeDir(ref) : path.resolve(opts.storageLocation!);
+  const entry: VolumeEntry = {
+    ...baseEntry(ref.name, ctx.user, opts.comment ?? null),
+    catalog: ref.catalog,
+    schema: ref.schema,
+    volumeType,
+    storageLocation,
+  };
   await ctx.store.create(ctx.store.entryFile('volumes', ref), `volume ${fqnOf(ref)}`, entry, {
     ifNotExists: opts.ifNotExists,
     materialise: async () => {

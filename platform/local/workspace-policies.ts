@@ -22,7 +22,8 @@ async function assertColumn(ctx: LocalContext, entry: TableEntry, column: string
 }
 async function assertFunction(ctx: LocalContext, name: string): Promise<string> {
   const parts = typeof name === 'string' ? name.split('.').map((p) => p.replace(/`/g, '')) : [];
-  if (parts.length !== 3) throw new InvalidInputError(`functionName must be catalog.schema.function, got ${JSON.stringify(name)}`);
+  if (parts.length !== 3)
+    throw new InvalidInputError(`functionName must be catalog.schema.function, got ${JSON.stringify(name)}`);
   const ref = ctx.ref({ catalog: parts[0], schema: parts[1], name: parts[2] }, 'function name');
   await ctx.store.getEntry('functions', ref);
   return fqnOf(ref);
@@ -31,7 +32,12 @@ async function assertFunction(ctx: LocalContext, name: string): Promise<string> 
 export async function getColumnTags(ctx: LocalContext, ref: TableRef) {
   return structuredClone((await entryOf(ctx, ref)).columnTags);
 }
-export async function setColumnTags(ctx: LocalContext, ref: TableRef, column: string, tags: Record<string, string>): Promise<void> {
+export async function setColumnTags(
+  ctx: LocalContext,
+  ref: TableRef,
+  column: string,
+  tags: Record<string, string>,
+): Promise<void> {
   const t = checkTags(tags);
   const entry = await entryOf(ctx, ref);
   const col = await assertColumn(ctx, entry, column);
@@ -41,7 +47,12 @@ export async function setColumnTags(ctx: LocalContext, ref: TableRef, column: st
 export async function getColumnComments(ctx: LocalContext, ref: TableRef): Promise<Record<string, string>> {
   return { ...(await entryOf(ctx, ref)).columnComments };
 }
-export async function setColumnComment(ctx: LocalContext, ref: TableRef, column: string, comment: string | null): Promise<void> {
+export async function setColumnComment(
+  ctx: LocalContext,
+  ref: TableRef,
+  column: string,
+  comment: string | null,
+): Promise<void> {
   if (comment !== null && typeof comment !== 'string') throw new InvalidInputError('comment must be a string or null');
   const entry = await entryOf(ctx, ref);
   const col = await assertColumn(ctx, entry, column);
@@ -57,7 +68,8 @@ export async function getProperties(ctx: LocalContext, ref: TableRef): Promise<R
 export async function setProperties(ctx: LocalContext, ref: TableRef, props: Record<string, string>): Promise<void> {
   if (!props || typeof props !== 'object') throw new InvalidInputError('properties must be an object of strings');
   for (const [k, v] of Object.entries(props)) {
-    if (!k || typeof v !== 'string') throw new InvalidInputError(`property ${JSON.stringify(k)} must have a string value`);
+    if (!k || typeof v !== 'string')
+      throw new InvalidInputError(`property ${JSON.stringify(k)} must have a string value`);
     if (isConstraintProperty(k)) throw new InvalidInputError(`${k}: use addCheckConstraint for CHECK constraints`);
   }
   const entry = await entryOf(ctx, ref);
@@ -99,7 +111,10 @@ export async function setColumnMask(ctx: LocalContext, ref: TableRef, mask: Colu
   const resolvedUsing: string[] = [];
   for (const c of usingColumns) resolvedUsing.push(/^['"\d-]/.test(c) ? c : await assertColumn(ctx, entry, c));
   await change(ctx, entry, (e) => {
-    e.columnMasks = [...e.columnMasks.filter((m) => m.column !== column), { column, functionName, usingColumns: resolvedUsing }];
+    e.columnMasks = [
+      ...e.columnMasks.filter((m) => m.column !== column),
+      { column, functionName, usingColumns: resolvedUsing },
+    ];
   });
 }
 export async function dropColumnMask(ctx: LocalContext, ref: TableRef, column: string): Promise<void> {

@@ -31,7 +31,9 @@ export async function rawScanSql(ctx: LocalContext, entry: TableEntry, at?: Time
   }
   const cols = entry.columns ?? [];
   const files = await parquetFiles(entry.location!);
-  const typed = cols.map((c) => `CAST(${files.length ? duckIdent(c.name) : 'NULL'} AS ${databricksToDuck(c.type)}) AS ${duckIdent(c.name)}`);
+  const typed = cols.map(
+    (c) => `CAST(${files.length ? duckIdent(c.name) : 'NULL'} AS ${databricksToDuck(c.type)}) AS ${duckIdent(c.name)}`,
+  );
   if (files.length === 0) return `(SELECT ${typed.join(', ')} WHERE false)`;
   return `(SELECT ${typed.join(', ')} FROM read_parquet([${files.map(duckString).join(', ')}], union_by_name = true))`;
 }

@@ -54,7 +54,8 @@ export class LocalResolverHost implements ResolverHost {
 
   private async macroFor(threePart: string, r: Resolver): Promise<string> {
     const parts = threePart.split('.').map((p) => p.replace(/`/g, '').toLowerCase());
-    const macro = parts.length === 3 ? await this.functionMacro({ catalog: parts[0], schema: parts[1], name: parts[2] }, r) : null;
+    const macro =
+      parts.length === 3 ? await this.functionMacro({ catalog: parts[0], schema: parts[1], name: parts[2] }, r) : null;
     if (!macro) throw new InvalidInputError(`function ${threePart} used by a row filter or column mask not found`);
     return macro;
   }
@@ -65,7 +66,10 @@ export class LocalResolverHost implements ResolverHost {
     const name = this.ctx.functionMacroName(ref);
     const params = splitTopLevel(fn.parameters).map((p) => duckIdent(p.trim().split(/\s+/)[0].replace(/`/g, '')));
     const body = await r.child().resolveExpression(fn.body);
-    r.addMacro(name, `CREATE OR REPLACE MACRO ${duckIdent(name)}(${params.join(', ')}) AS CAST((${body}) AS ${databricksToDuck(fn.returnType)})`);
+    r.addMacro(
+      name,
+      `CREATE OR REPLACE MACRO ${duckIdent(name)}(${params.join(', ')}) AS CAST((${body}) AS ${databricksToDuck(fn.returnType)})`,
+    );
     return name;
   }
 

@@ -22,8 +22,13 @@ export async function tableStats(ctx: LocalContext, ref: TableRef, at?: TimeTrav
   const travel = at ? assertTimeTravel(at) : undefined;
   const columns = (await ctx.columns(entry, travel)).map((c) => c.name);
   const nulls = columns.map((c, i) => `count(*) - count(${duckIdent(c)}) AS n${i}`);
-  const row = await one(`SELECT ${['count(*) AS total', ...nulls].join(', ')} FROM ${await rawScanSql(ctx, entry, travel)} AS _t`);
-  return { rowCount: Number(row.total), nullCounts: Object.fromEntries(columns.map((c, i) => [c, Number(row[`n${i}`])])) };
+  const row = await one(
+    `SELECT ${['count(*) AS total', ...nulls].join(', ')} FROM ${await rawScanSql(ctx, entry, travel)} AS _t`,
+  );
+  return {
+    rowCount: Number(row.total),
+    nullCounts: Object.fromEntries(columns.map((c, i) => [c, Number(row[`n${i}`])])),
+  };
 }
 
 /** `<rows>-<sum of row hashes>`: order-independent; NULLs hash as the text NULL, so they count too. */
@@ -32,6 +37,8 @@ export async function tableChecksum(ctx: LocalContext, ref: TableRef, at?: TimeT
   const travel = at ? assertTimeTravel(at) : undefined;
   const columns = (await ctx.columns(entry, travel)).map((c) => c.name);
   const packed = `struct_pack(${columns.map((c) => `${duckIdent(c)} := ${duckIdent(c)}`).join(', ')})`;
-  const row = await one(`SELECT count(*) AS n, coalesce(sum(hash(CAST(${packed} AS VARCHAR))), 0) AS h FROM ${await rawScanSql(ctx, entry, travel)} AS _t`);
+  const row = await one(
+    `SELECT count(*) AS n, coalesce(sum(hash(CAST(${packed} AS VARCHAR))), 0) AS h FROM ${await rawScanSql(ctx, entry, travel)} AS _t`,
+  );
   return `${String(row.n)}-${String(row.h)}`;
 }

@@ -17,15 +17,18 @@ const FORMATS: DataFormat[] = ['DELTA', 'PARQUET', 'ICEBERG'];
 
 export function assertProperties(props: unknown): Record<string, string> {
   if (props === undefined || props === null) return {};
-  if (typeof props !== 'object' || Array.isArray(props)) throw new InvalidInputError('properties must be an object of strings');
+  if (typeof props !== 'object' || Array.isArray(props))
+    throw new InvalidInputError('properties must be an object of strings');
   for (const [k, v] of Object.entries(props)) {
-    if (!k || typeof v !== 'string') throw new InvalidInputError(`property ${JSON.stringify(k)} must have a string value`);
+    if (!k || typeof v !== 'string')
+      throw new InvalidInputError(`property ${JSON.stringify(k)} must have a string value`);
   }
   return props as Record<string, string>;
 }
 
 function assertColumns(columns: ColumnDef[]): DeltaField[] {
-  if (!Array.isArray(columns) || columns.length === 0) throw new InvalidInputError('columns: at least one column is required');
+  if (!Array.isArray(columns) || columns.length === 0)
+    throw new InvalidInputError('columns: at least one column is required');
   const seen = new Set<string>();
   return columns.map((c, i) => {
     assertColumnName(c?.name);
@@ -37,15 +40,34 @@ function assertColumns(columns: ColumnDef[]): DeltaField[] {
   });
 }
 
-export function newTableEntry(ctx: LocalContext, ref: TableRef, format: DataFormat, location: string, external: boolean): TableEntry {
+export function newTableEntry(
+  ctx: LocalContext,
+  ref: TableRef,
+  format: DataFormat,
+  location: string,
+  external: boolean,
+): TableEntry {
   return {
-    ...baseEntry(ref.name, ctx.user), catalog: ref.catalog, schema: ref.schema, kind: 'TABLE', tableType: external ? 'EXTERNAL' : 'MANAGED',
-    format, location, columnComments: {}, columnTags: {}, rowFilter: null, columnMasks: [],
+    ...baseEntry(ref.name, ctx.user),
+    catalog: ref.catalog,
+    schema: ref.schema,
+    kind: 'TABLE',
+    tableType: external ? 'EXTERNAL' : 'MANAGED',
+    format,
+    location,
+    columnComments: {},
+    columnTags: {},
+    rowFilter: null,
+    columnMasks: [],
   };
 }
 
 /** Where a new table's data goes; a leftover managed folder without registration is debris of a failed write. */
-export async function prepareLocation(ctx: LocalContext, ref: TableRef, location: string | undefined): Promise<{ dir: string; external: boolean }> {
+export async function prepareLocation(
+  ctx: LocalContext,
+  ref: TableRef,
+  location: string | undefined,
+): Promise<{ dir: string; external: boolean }> {
   if (location !== undefined && (typeof location !== 'string' || !path.isAbsolute(location))) {
     throw new InvalidInputError(`location must be an absolute folder path, got ${JSON.stringify(location)}`);
   }
@@ -57,10 +79,12 @@ export async function prepareLocation(ctx: LocalContext, ref: TableRef, location
 export async function createTable(ctx: LocalContext, opts: CreateTableOptions): Promise<void> {
   const ref = ctx.ref(opts?.ref);
   const format = opts.format ?? 'DELTA';
-  if (!FORMATS.includes(format)) throw new InvalidInputError(`format must be one of ${FORMATS.join(', ')}, got ${format}`);
+  if (!FORMATS.includes(format))
+    throw new InvalidInputError(`format must be one of ${FORMATS.join(', ')}, got ${format}`);
   const schema = assertColumns(opts.columns);
   const partitionColumns = opts.partitionColumns ?? [];
-  for (const p of partitionColumns) if (!schema.some((f) => f.name === p)) throw new InvalidInputError(`partition column ${p} is not a column`);
+  for (const p of partitionColumns)
+    if (!schema.some((f) => f.name === p)) throw new InvalidInputError(`partition column ${p} is not a column`);
   const properties = assertProperties(opts.properties);
   await ctx.store.getSchema(ref.catalog, ref.schema);
   const { dir, external } = await prepareLocation(ctx, ref, opts.location);
@@ -68,19 +92,31 @@ export async function createTable(ctx: LocalContext, opts: CreateTableOptions): 
   entry.comment = opts.comment ?? null;
   entry.partitionColumns = partitionColumns;
   for (const c of opts.columns) if (c.comment) entry.columnComments[c.name] = c.comment;
-  if (format !== 'DELTA') Object.assign(entry, { columns: schema.map(({ name, type, nullable }) => ({ name, type, nullable })), properties });
+  if (format !== 'DELTA')
+    Object.assign(entry, { columns: schema.map(({ name, type, nullable }) => ({ name, type, nullable })), properties });
   await ctx.store.create(ctx.store.entryFile('tables', ref), `table ${fqnOf(ref)}`, entry, {
     materialise: async () => {
       if (format !== 'DELTA') return void (await fs.mkdir(dir, { recursive: true }));
       if (external && (await deltaEngine().isDeltaTable(dir))) return; // registering existing external data
-      await deltaEngine().create(dir, { schema, partitionColumns, configuration: properties, name: ref.name }, { userName: ctx.user });
+      await deltaEngine().create(
+        dir,
+        { schema, partitionColumns, configuration: properties, name: ref.name },
+        { userName: ctx.user },
+      );
     },
   });
 }
 
 export async function createTableAs(
   ctx: LocalContext,
-  opts: { ref: TableRef; query: string; properties?: Record<string, string>; comment?: string | null; replace?: boolean; location?: string },
+  opts: {
+    ref: TableRef;
+    query: string;
+    properties?: Record<string, string>;
+    comment?: string | null;
+    replace?: boolean;
+    location?: string;
+  },
 ): Promise<void> {
   const ref = ctx.ref(opts?.ref);
   const properties = assertProperties(opts.properties);
@@ -96,14 +132,17 @@ export async function createTableAs(
   await ctx.store.create(ctx.store.entryFile('tables', ref), `table ${fqnOf(ref)}`, entry, {
     replace: opts.replace,
     materialise: async (prev) => {
-      if (prev && prev.kind !== 'TABLE') throw new InvalidInputError(`${fqnOf(ref)} is a view; cannot replace it with a table`);
+      if (prev && prev.kind !== 'TABLE')
+        throw new InvalidInputError(`${fqnOf(ref)} is a view; cannot replace it with a table`);
       if (prev) {
         Object.assign(entry, { owner: prev.owner, grants: prev.grants, tags: prev.tags, createdAt: prev.createdAt });
         if (!opts.location) Object.assign(entry, { tableType: prev.tableType, location: prev.location });
         if (opts.comment === undefined) entry.comment = prev.comment;
       }
       await buildAside(entry.location!, (dir) =>
-        deltaEngine().createAs(dir, selectSql, { configuration: properties, name: ref.name }, { userName: ctx.user }).then(() => undefined),
+        deltaEngine()
+          .createAs(dir, selectSql, { configuration: properties, name: ref.name }, { userName: ctx.user })
+          .then(() => undefined),
       );
     },
   });

@@ -41,7 +41,8 @@ export async function readVolumeFile(ctx: LocalContext, ref: TableRef, rel: stri
   try {
     return await fs.readFile(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError(`file ${rel} not found in volume ${ref.catalog}.${ref.schema}.${ref.name}`);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new NotFoundError(`file ${rel} not found in volume ${ref.catalog}.${ref.schema}.${ref.name}`);
     throw err;
   }
 }

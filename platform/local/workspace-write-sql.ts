@@ -17,7 +17,9 @@ export function sqlLiteral(v: unknown): string {
   if (Buffer.isBuffer(v)) return `from_hex(${duckString(v.toString('hex'))})`;
   if (Array.isArray(v)) return `[${v.map(sqlLiteral).join(', ')}]`;
   if (typeof v === 'object') {
-    return `{${Object.entries(v as object).map(([k, x]) => `${duckString(k)}: ${sqlLiteral(x)}`).join(', ')}}`;
+    return `{${Object.entries(v as object)
+      .map(([k, x]) => `${duckString(k)}: ${sqlLiteral(x)}`)
+      .join(', ')}}`;
   }
   return duckString(String(v));
 }
@@ -26,8 +28,10 @@ export function sqlLiteral(v: unknown): string {
 export function rowsSelect(columns: ColumnInfo[], rows: Record<string, unknown>[]): string {
   const known = new Set(columns.map((c) => c.name));
   rows.forEach((row, i) => {
-    if (!row || typeof row !== 'object' || Array.isArray(row)) throw new InvalidInputError(`rows[${i}] must be an object`);
-    for (const k of Object.keys(row)) if (!known.has(k)) throw new InvalidInputError(`rows[${i}]: unknown column ${JSON.stringify(k)}`);
+    if (!row || typeof row !== 'object' || Array.isArray(row))
+      throw new InvalidInputError(`rows[${i}] must be an object`);
+    for (const k of Object.keys(row))
+      if (!known.has(k)) throw new InvalidInputError(`rows[${i}]: unknown column ${JSON.stringify(k)}`);
   });
   const values = rows.map((row) => `(${columns.map((c) => sqlLiteral(row[c.name])).join(', ')})`).join(',\n');
   const aliases = columns.map((_, i) => `c${i}`).join(', ');
@@ -40,11 +44,15 @@ function castList(columns: ColumnInfo[]): string {
 
 /** Matches a query's columns to the table's by position (INSERT INTO t SELECT semantics) and casts them. */
 export async function castToTable(columns: ColumnInfo[], selectSql: string): Promise<string> {
-  const width = await withDuck(async (conn) => (await conn.runAndReadAll(`SELECT * FROM (${selectSql}) AS _q LIMIT 0`)).columnCount).catch((err) => {
+  const width = await withDuck(
+    async (conn) => (await conn.runAndReadAll(`SELECT * FROM (${selectSql}) AS _q LIMIT 0`)).columnCount,
+  ).catch((err) => {
     throw asInputError(err, 'query');
   });
   if (width !== columns.length) {
-    throw new InvalidInputError(`query returns ${width} columns but the table has ${columns.length} (${columns.map((c) => c.name).join(', ')})`);
+    throw new InvalidInputError(
+      `query returns ${width} columns but the table has ${columns.length} (${columns.map((c) => c.name).join(', ')})`,
+    );
   }
   return `SELECT ${castList(columns)} FROM (${selectSql}) AS _q(${columns.map((_, i) => `c${i}`).join(', ')})`;
 }

@@ -53,7 +53,8 @@ export class LocalWorkspace implements Workspace {
 
   // ---- containers and objects
   createCatalog = (opts: Parameters<Workspace['createCatalog']>[0]) => containers.createCatalog(this.ctx, opts);
-  dropCatalog = (name: string, opts?: { cascade?: boolean; ifExists?: boolean }) => containers.dropCatalog(this.ctx, name, opts);
+  dropCatalog = (name: string, opts?: { cascade?: boolean; ifExists?: boolean }) =>
+    containers.dropCatalog(this.ctx, name, opts);
   createSchema = (opts: Parameters<Workspace['createSchema']>[0]) => containers.createSchema(this.ctx, opts);
   dropSchema = (catalog: string, schema: string, opts?: { cascade?: boolean; ifExists?: boolean }) =>
     containers.dropSchema(this.ctx, catalog, schema, opts);
@@ -74,7 +75,8 @@ export class LocalWorkspace implements Workspace {
   insertQuery = (ref: T.TableRef, query: string) => dml.insertQuery(this.ctx, ref, query, 'append');
   overwriteQuery = (ref: T.TableRef, query: string) => dml.insertQuery(this.ctx, ref, query, 'overwrite');
   deleteWhere = (ref: T.TableRef, predicate: string) => dml.deleteWhere(this.ctx, ref, predicate);
-  updateWhere = (ref: T.TableRef, set: Record<string, string>, predicate: string) => dml.updateWhere(this.ctx, ref, set, predicate);
+  updateWhere = (ref: T.TableRef, set: Record<string, string>, predicate: string) =>
+    dml.updateWhere(this.ctx, ref, set, predicate);
 
   // ---- table operations
   cloneTable = (opts: T.CloneTableOptions) => clone.cloneTable(this.ctx, opts);
@@ -82,7 +84,8 @@ export class LocalWorkspace implements Workspace {
   restoreTable = (ref: T.TableRef, to: T.TimeTravel) => maintenance.restoreTable(this.ctx, ref, to);
   dropTable = (ref: T.TableRef, opts?: { ifExists?: boolean }) => maintenance.dropTable(this.ctx, ref, opts);
   optimizeTable = (ref: T.TableRef) => maintenance.optimizeTable(this.ctx, ref);
-  vacuumTable = (ref: T.TableRef, opts?: { retentionHours?: number; dryRun?: boolean }) => maintenance.vacuumTable(this.ctx, ref, opts);
+  vacuumTable = (ref: T.TableRef, opts?: { retentionHours?: number; dryRun?: boolean }) =>
+    maintenance.vacuumTable(this.ctx, ref, opts);
   convertToDelta = (ref: T.TableRef) => maintenance.convertToDelta(this.ctx, ref);
   tableChanges = (ref: T.TableRef, start: number, end?: number) => changes.tableChanges(this.ctx, ref, start, end);
   tableStats = (ref: T.TableRef, at?: T.TimeTravel) => stats.tableStats(this.ctx, ref, at);
@@ -98,15 +101,18 @@ export class LocalWorkspace implements Workspace {
   setTags = (s: T.Securable, tags: Record<string, string>) => gov.setTags(this.ctx, s, tags);
   unsetTags = (s: T.Securable, keys: string[]) => gov.unsetTags(this.ctx, s, keys);
   getColumnTags = (ref: T.TableRef) => policies.getColumnTags(this.ctx, ref);
-  setColumnTags = (ref: T.TableRef, column: string, tags: Record<string, string>) => policies.setColumnTags(this.ctx, ref, column, tags);
+  setColumnTags = (ref: T.TableRef, column: string, tags: Record<string, string>) =>
+    policies.setColumnTags(this.ctx, ref, column, tags);
   getComment = (s: T.Securable) => gov.getComment(this.ctx, s);
   setComment = (s: T.Securable, comment: string | null) => gov.setComment(this.ctx, s, comment);
   getColumnComments = (ref: T.TableRef) => policies.getColumnComments(this.ctx, ref);
-  setColumnComment = (ref: T.TableRef, column: string, comment: string | null) => policies.setColumnComment(this.ctx, ref, column, comment);
+  setColumnComment = (ref: T.TableRef, column: string, comment: string | null) =>
+    policies.setColumnComment(this.ctx, ref, column, comment);
   getProperties = (ref: T.TableRef) => policies.getProperties(this.ctx, ref);
   setProperties = (ref: T.TableRef, props: Record<string, string>) => policies.setProperties(this.ctx, ref, props);
   unsetProperties = (ref: T.TableRef, keys: string[]) => policies.unsetProperties(this.ctx, ref, keys);
-  listConstraints = async (ref: T.TableRef) => constraints.listConstraintsOf(this.ctx, await this.ctx.table(this.ctx.ref(ref)));
+  listConstraints = async (ref: T.TableRef) =>
+    constraints.listConstraintsOf(this.ctx, await this.ctx.table(this.ctx.ref(ref)));
   addCheckConstraint = (ref: T.TableRef, c: T.CheckConstraint) => constraints.addCheckConstraint(this.ctx, ref, c);
   dropConstraint = (ref: T.TableRef, name: string) => constraints.dropConstraint(this.ctx, ref, name);
   getRowFilter = (ref: T.TableRef) => policies.getRowFilter(this.ctx, ref);

@@ -28,7 +28,11 @@ export async function workspaceWithSchema(root: string, opts: Partial<LocalWorks
 
 export const ref = (name: string, schema = 'sales', catalog = 'main'): TableRef => ({ catalog, schema, name });
 
-export async function peopleTable(ws: LocalWorkspace, name = 'people', properties?: Record<string, string>): Promise<TableRef> {
+export async function peopleTable(
+  ws: LocalWorkspace,
+  name = 'people',
+  properties?: Record<string, string>,
+): Promise<TableRef> {
   const r = ref(name);
   await ws.createTable({
     ref: r,

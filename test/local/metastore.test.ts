@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AlreadyExistsError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { withFileLock } from '../../platform/local/metastore/lock';
@@ -20,7 +20,9 @@ describe('local metastore', () => {
     const again = await openWorkspace({ kind: 'local', root });
     expect((await again.listCatalogs()).map((c) => c.name)).toEqual(['main']);
     expect(await again.getTags({ type: 'SCHEMA', catalog: 'main', schema: 'sales' })).toEqual({ domain: 'sales' });
-    expect(await again.getGrants({ type: 'CATALOG', catalog: 'main' })).toEqual([{ principal: 'analysts', privileges: ['USE CATALOG'] }]);
+    expect(await again.getGrants({ type: 'CATALOG', catalog: 'main' })).toEqual([
+      { principal: 'analysts', privileges: ['USE CATALOG'] },
+    ]);
     expect(again.id).toBe(path.resolve(root));
   });
 
@@ -29,7 +31,9 @@ describe('local metastore', () => {
     const ws = new LocalWorkspace({ root });
     await expect(ws.createCatalog({ name: '../evil' })).rejects.toThrow(InvalidInputError);
     await expect(ws.createCatalog({ name: 'a.b' })).rejects.toThrow(/catalog name/);
-    await expect(ws.createTable({ ref: { catalog: 'x', schema: 'y', name: 'bad name' }, columns: [{ name: 'a', type: 'int' }] })).rejects.toThrow(/table name/);
+    await expect(
+      ws.createTable({ ref: { catalog: 'x', schema: 'y', name: 'bad name' }, columns: [{ name: 'a', type: 'int' }] }),
+    ).rejects.toThrow(/table name/);
     expect(readdirSync(root)).toEqual([]);
   });
 
@@ -52,14 +56,16 @@ describe('local metastore', () => {
   it('serialises concurrent read-modify-writes of one object', async () => {
     const store = new MetaStore(roots.make());
     const file = path.join(store.root, 'counter.json');
-    await Promise.all(Array.from({ length: 25 }, () => store.mutate<{ n: number }>(file, (cur) => ({ n: (cur?.n ?? 0) + 1 }))));
+    await Promise.all(
+      Array.from({ length: 25 }, () => store.mutate<{ n: number }>(file, (cur) => ({ n: (cur?.n ?? 0) + 1 }))),
+    );
     expect((await store.mutate<{ n: number }>(file, (cur) => cur))?.n).toBe(25);
   });
 
   it('breaks a lock left behind by a dead process', async () => {
     const root = roots.make();
     const lock = path.join(root, 'x.lock');
-    require('node:fs').writeFileSync(lock, '999999999 2020-01-01T00:00:00Z');
+    writeFileSync(lock, '999999999 2020-01-01T00:00:00Z');
     await expect(withFileLock(lock, async () => 'ran', { timeoutMs: 5000 })).resolves.toBe('ran');
     expect(existsSync(lock)).toBe(false);
   });

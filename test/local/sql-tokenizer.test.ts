@@ -18,7 +18,9 @@ describe('Databricks SQL tokenizer and dialect', () => {
   });
 
   it('turns Databricks-only operators and literal suffixes into DuckDB spelling', () => {
-    expect(translate('a == 1 AND b <=> NULL AND c = 10L')).toBe('a = 1 AND b IS NOT DISTINCT FROM NULL AND c = CAST(10 AS BIGINT)');
+    expect(translate('a == 1 AND b <=> NULL AND c = 10L')).toBe(
+      'a = 1 AND b IS NOT DISTINCT FROM NULL AND c = CAST(10 AS BIGINT)',
+    );
   });
 
   it('reads names that start with a digit as identifiers', () => {
@@ -27,7 +29,9 @@ describe('Databricks SQL tokenizer and dialect', () => {
 
   it('rejects writes, multiple statements and unterminated literals', () => {
     expect(() => assertReadOnly(tokenize('DELETE FROM t'), 'query')).toThrow(InvalidInputError);
-    expect(() => assertReadOnly(tokenize('WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x'), 'query')).toThrow(/INSERT/);
+    expect(() => assertReadOnly(tokenize('WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x'), 'query')).toThrow(
+      /INSERT/,
+    );
     expect(() => assertReadOnly(tokenize('SELECT 1; DROP TABLE t'), 'query')).toThrow(/one SQL statement/);
     expect(() => tokenize("SELECT 'open")).toThrow(InvalidInputError);
     expect(assertReadOnly(tokenize("SELECT 'delete me' AS `update`;"), 'query').length).toBeGreaterThan(0);

@@ -20,7 +20,13 @@ describe('local workspace clones', () => {
     await ws.grant({ type: 'TABLE', ...src }, 'analysts', ['SELECT']);
     await ws.deleteWhere(src, 'id = 1');
     const target = ref('deep_copy', 'dev');
-    const m = await ws.cloneTable({ source: src, target, cloneType: 'DEEP', version: 1, properties: { cloned: 'yes' } });
+    const m = await ws.cloneTable({
+      source: src,
+      target,
+      cloneType: 'DEEP',
+      version: 1,
+      properties: { cloned: 'yes' },
+    });
     expect(m.numCopiedFiles).toBe(1);
     expect(m.copiedFilesSize).toBeGreaterThan(0);
     expect(await ids('main.dev.deep_copy')).toEqual([1, 2, 3]);
@@ -72,7 +78,11 @@ describe('local workspace clones', () => {
   it('rejects a clone onto itself and a bad clone type', async () => {
     const src = await peopleTable(ws, 'self_src');
     await expect(ws.cloneTable({ source: src, target: src, cloneType: 'DEEP' })).rejects.toThrow(/must differ/);
-    await expect(ws.cloneTable({ source: src, target: ref('x', 'dev'), cloneType: 'FAST' as never })).rejects.toThrow(/cloneType/);
-    await expect(ws.cloneTable({ source: src, target: ref('x', 'dev'), cloneType: 'DEEP', version: 1, timestamp: '2024-01-01' })).rejects.toThrow(/either version or timestamp/);
+    await expect(ws.cloneTable({ source: src, target: ref('x', 'dev'), cloneType: 'FAST' as never })).rejects.toThrow(
+      /cloneType/,
+    );
+    await expect(
+      ws.cloneTable({ source: src, target: ref('x', 'dev'), cloneType: 'DEEP', version: 1, timestamp: '2024-01-01' }),
+    ).rejects.toThrow(/either version or timestamp/);
   });
 });

@@ -12,13 +12,36 @@ afterAll(() => roots.cleanup());
 
 describe('local workspace objects and governance', () => {
   it('creates, lists and drops functions and volumes with their files', async () => {
-    await ws.createFunction({ ref: ref('double_it'), parameters: 'x INT', returnType: 'INT', body: 'x * 2', comment: 'twice' });
+    await ws.createFunction({
+      ref: ref('double_it'),
+      parameters: 'x INT',
+      returnType: 'INT',
+      body: 'x * 2',
+      comment: 'twice',
+    });
     expect(await ws.listFunctions('main', 'sales')).toEqual([
-      { catalog: 'main', schema: 'sales', name: 'double_it', parameters: 'x INT', returnType: 'INT', body: 'x * 2', owner: 'alice', comment: 'twice' },
+      {
+        catalog: 'main',
+        schema: 'sales',
+        name: 'double_it',
+        parameters: 'x INT',
+        returnType: 'INT',
+        body: 'x * 2',
+        owner: 'alice',
+        comment: 'twice',
+      },
     ]);
     expect((await ws.query('SELECT main.sales.double_it(21) AS v')).rows).toEqual([{ v: 42 }]);
-    await expect(ws.createFunction({ ref: ref('double_it'), parameters: 'x INT', returnType: 'INT', body: 'x' })).rejects.toThrow(AlreadyExistsError);
-    await ws.createFunction({ ref: ref('double_it'), parameters: 'x INT', returnType: 'INT', body: 'x * 3', replace: true });
+    await expect(
+      ws.createFunction({ ref: ref('double_it'), parameters: 'x INT', returnType: 'INT', body: 'x' }),
+    ).rejects.toThrow(AlreadyExistsError);
+    await ws.createFunction({
+      ref: ref('double_it'),
+      parameters: 'x INT',
+      returnType: 'INT',
+      body: 'x * 3',
+      replace: true,
+    });
     expect((await ws.query('SELECT main.sales.double_it(2) AS v')).rows).toEqual([{ v: 6 }]);
     await ws.dropFunction(ref('double_it'));
     await expect(ws.query('SELECT main.sales.double_it(2)')).rejects.toThrow(/function main.sales.double_it not found/);
@@ -27,11 +50,18 @@ describe('local workspace objects and governance', () => {
     await ws.createVolume({ ref: vol, comment: 'landing' });
     await ws.writeVolumeFile(vol, 'a/b.csv', Buffer.from('x,y\n1,2\n'));
     await ws.writeVolumeFile(vol, 'top.txt', Buffer.from('hi'));
-    expect(await ws.listVolumeFiles(vol)).toEqual([{ path: 'a/b.csv', size: 8 }, { path: 'top.txt', size: 2 }]);
+    expect(await ws.listVolumeFiles(vol)).toEqual([
+      { path: 'a/b.csv', size: 8 },
+      { path: 'top.txt', size: 2 },
+    ]);
     expect((await ws.readVolumeFile(vol, 'top.txt')).toString()).toBe('hi');
     await expect(ws.readVolumeFile(vol, '../../etc/passwd')).rejects.toThrow(InvalidInputError);
     await expect(ws.readVolumeFile(vol, 'missing.txt')).rejects.toThrow(NotFoundError);
-    expect((await ws.listVolumes('main', 'sales'))[0]).toMatchObject({ name: 'files', volumeType: 'MANAGED', comment: 'landing' });
+    expect((await ws.listVolumes('main', 'sales'))[0]).toMatchObject({
+      name: 'files',
+      volumeType: 'MANAGED',
+      comment: 'landing',
+    });
     await ws.dropVolume(vol);
     await expect(ws.listVolumeFiles(vol)).rejects.toThrow(/volume main.sales.files not found/);
   });
@@ -40,8 +70,10 @@ describe('local workspace objects and governance', () => {
     const t = await peopleTable(ws, 'gov');
     await ws.createView({ ref: ref('gov_v'), definition: 'SELECT id FROM main.sales.gov' });
     const securables: Securable[] = [
-      { type: 'CATALOG', catalog: 'main' }, { type: 'SCHEMA', catalog: 'main', schema: 'sales' },
-      { type: 'TABLE', ...t }, { type: 'VIEW', catalog: 'main', schema: 'sales', name: 'gov_v' },
+      { type: 'CATALOG', catalog: 'main' },
+      { type: 'SCHEMA', catalog: 'main', schema: 'sales' },
+      { type: 'TABLE', ...t },
+      { type: 'VIEW', catalog: 'main', schema: 'sales', name: 'gov_v' },
     ];
     for (const s of securables) {
       await ws.setOwner(s, 'data_platform');
@@ -59,7 +91,9 @@ describe('local workspace objects and governance', () => {
       expect(await ws.getComment(s)).toBe('described');
     }
     await expect(ws.grant(securables[0], 'x', ['DROP TABLE; --'])).rejects.toThrow(/invalid privilege/);
-    await expect(ws.getOwner({ type: 'TABLE', catalog: 'main', schema: 'sales', name: 'nope' })).rejects.toThrow(NotFoundError);
+    await expect(ws.getOwner({ type: 'TABLE', catalog: 'main', schema: 'sales', name: 'nope' })).rejects.toThrow(
+      NotFoundError,
+    );
   });
 
   it('keeps column tags, column comments and properties per table', async () => {

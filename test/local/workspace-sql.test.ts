@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../platform/errors';
+import { InvalidInputError, NotFoundError } from '../../platform/errors';
 import { LocalWorkspace } from '../../platform/local/workspace';
 import { peopleTable, ref, tempRoots, workspaceWithSchema } from './helpers';
 
@@ -10,10 +10,17 @@ beforeAll(async () => {
   ws = await workspaceWithSchema(root);
   await peopleTable(ws, 'people');
   await ws.createFunction({
-    ref: ref('mask_ssn'), parameters: 'ssn STRING', returnType: 'STRING',
+    ref: ref('mask_ssn'),
+    parameters: 'ssn STRING',
+    returnType: 'STRING',
     body: "CASE WHEN is_account_group_member('hr') THEN ssn ELSE concat('***-**-', right(ssn, 4)) END",
   });
-  await ws.createFunction({ ref: ref('not_apac'), parameters: 'region STRING', returnType: 'BOOLEAN', body: "region <> 'APAC'" });
+  await ws.createFunction({
+    ref: ref('not_apac'),
+    parameters: 'region STRING',
+    returnType: 'BOOLEAN',
+    body: "region <> 'APAC'",
+  });
 });
 afterAll(() => roots.cleanup());
 
@@ -23,11 +30,14 @@ describe('local workspace SQL', () => {
     await ws.setColumnMask(t, { column: 'ssn', functionName: 'main.sales.mask_ssn', usingColumns: [] });
     await ws.setRowFilter(t, { functionName: 'main.sales.not_apac', columns: ['region'] });
     expect((await ws.query('SELECT id, ssn FROM main.sales.governed ORDER BY id')).rows).toEqual([
-      { id: 1, ssn: '***-**-3333' }, { id: 3, ssn: null },
+      { id: 1, ssn: '***-**-3333' },
+      { id: 3, ssn: null },
     ]);
     const hr = new LocalWorkspace({ root, user: 'bob', groups: ['hr'] });
     expect((await hr.query('SELECT ssn FROM main.sales.governed WHERE id = 1')).rows).toEqual([{ ssn: '111-22-3333' }]);
-    expect(await ws.getColumnMasks(t)).toEqual([{ column: 'ssn', functionName: 'main.sales.mask_ssn', usingColumns: [] }]);
+    expect(await ws.getColumnMasks(t)).toEqual([
+      { column: 'ssn', functionName: 'main.sales.mask_ssn', usingColumns: [] },
+    ]);
     expect(await ws.getRowFilter(t)).toEqual({ functionName: 'main.sales.not_apac', columns: ['region'] });
     // Stats describe stored data, not what a reader may see.
     expect((await ws.tableStats(t)).rowCount).toBe(3);
@@ -37,9 +47,16 @@ describe('local workspace SQL', () => {
   });
 
   it('calls SQL functions by three-part name and translates Databricks built-ins', async () => {
-    const r = await ws.query("SELECT main.sales.mask_ssn('123-45-6789') AS m, current_user() AS u, sha2('abc', 256) = sha256('abc') AS same, nvl(NULL, 'x') AS n");
+    const r = await ws.query(
+      "SELECT main.sales.mask_ssn('123-45-6789') AS m, current_user() AS u, sha2('abc', 256) = sha256('abc') AS same, nvl(NULL, 'x') AS n",
+    );
     expect(r.rows).toEqual([{ m: '***-**-6789', u: 'alice', same: true, n: 'x' }]);
-    expect(r.columns).toEqual([{ name: 'm', type: 'string' }, { name: 'u', type: 'string' }, { name: 'same', type: 'boolean' }, { name: 'n', type: 'string' }]);
+    expect(r.columns).toEqual([
+      { name: 'm', type: 'string' },
+      { name: 'u', type: 'string' },
+      { name: 'same', type: 'boolean' },
+      { name: 'n', type: 'string' },
+    ]);
   });
 
   it('resolves a view over a view, including time travel inside a view', async () => {
@@ -52,7 +69,9 @@ describe('local workspace SQL', () => {
     expect((await ws.listViews('main', 'sales')).map((v) => v.name)).toEqual(['v_old', 'v_top']);
     const d = await ws.describeTable(ref('v_top'));
     expect([d.tableType, d.columns.map((c) => [c.name, c.type])]).toEqual(['VIEW', [['id', 'bigint']]]);
-    await expect(ws.createView({ ref: ref('v_bad'), definition: 'SELECT * FROM main.sales.nothing' })).rejects.toThrow(/not found/);
+    await expect(ws.createView({ ref: ref('v_bad'), definition: 'SELECT * FROM main.sales.nothing' })).rejects.toThrow(
+      /not found/,
+    );
   });
 
   it('serves information_schema views from the metastore', async () => {
@@ -62,23 +81,47 @@ describe('local workspace SQL', () => {
     await ws.grant({ type: 'TABLE', ...t }, 'analysts', ['SELECT']);
     await ws.addCheckConstraint(t, { name: 'id_positive', expression: 'id > 0' });
     const q = async (sql: string) => (await ws.query(sql)).rows;
-    expect(await q("SELECT table_type, data_source_format FROM main.information_schema.tables WHERE table_name = 'info'")).toEqual([{ table_type: 'MANAGED', data_source_format: 'DELTA' }]);
-    expect(await q("SELECT column_name, ordinal_position, is_nullable, full_data_type FROM main.information_schema.columns WHERE table_name = 'info' AND column_name IN ('id', 'score') ORDER BY 2")).toEqual([
+    expect(
+      await q("SELECT table_type, data_source_format FROM main.information_schema.tables WHERE table_name = 'info'"),
+    ).toEqual([{ table_type: 'MANAGED', data_source_format: 'DELTA' }]);
+    expect(
+      await q(
+        "SELECT column_name, ordinal_position, is_nullable, full_data_type FROM main.information_schema.columns WHERE table_name = 'info' AND column_name IN ('id', 'score') ORDER BY 2",
+      ),
+    ).toEqual([
       { column_name: 'id', ordinal_position: 1, is_nullable: 'NO', full_data_type: 'bigint' },
       { column_name: 'score', ordinal_position: 5, is_nullable: 'YES', full_data_type: 'decimal(10,2)' },
     ]);
-    expect(await q("SELECT tag_name, tag_value FROM main.information_schema.table_tags WHERE table_name = 'info'")).toEqual([{ tag_name: 'tier', tag_value: 'gold' }]);
-    expect(await q("SELECT column_name, tag_value FROM main.information_schema.column_tags WHERE table_name = 'info'")).toEqual([{ column_name: 'ssn', tag_value: 'ssn' }]);
-    expect(await q("SELECT grantee, privilege_type FROM main.information_schema.table_privileges WHERE table_name = 'info'")).toEqual([{ grantee: 'analysts', privilege_type: 'SELECT' }]);
-    expect(await q("SELECT constraint_name, constraint_type FROM main.information_schema.table_constraints WHERE table_name = 'info'")).toEqual([{ constraint_name: 'id_positive', constraint_type: 'CHECK' }]);
-    expect(await q("SELECT routine_name FROM system.information_schema.routines ORDER BY 1")).toEqual([{ routine_name: 'mask_ssn' }, { routine_name: 'not_apac' }]);
+    expect(
+      await q("SELECT tag_name, tag_value FROM main.information_schema.table_tags WHERE table_name = 'info'"),
+    ).toEqual([{ tag_name: 'tier', tag_value: 'gold' }]);
+    expect(
+      await q("SELECT column_name, tag_value FROM main.information_schema.column_tags WHERE table_name = 'info'"),
+    ).toEqual([{ column_name: 'ssn', tag_value: 'ssn' }]);
+    expect(
+      await q("SELECT grantee, privilege_type FROM main.information_schema.table_privileges WHERE table_name = 'info'"),
+    ).toEqual([{ grantee: 'analysts', privilege_type: 'SELECT' }]);
+    expect(
+      await q(
+        "SELECT constraint_name, constraint_type FROM main.information_schema.table_constraints WHERE table_name = 'info'",
+      ),
+    ).toEqual([{ constraint_name: 'id_positive', constraint_type: 'CHECK' }]);
+    expect(await q('SELECT routine_name FROM system.information_schema.routines ORDER BY 1')).toEqual([
+      { routine_name: 'mask_ssn' },
+      { routine_name: 'not_apac' },
+    ]);
     expect(await q('SELECT count(*) AS n FROM main.information_schema.volumes')).toEqual([{ n: 0 }]);
   });
 
   it('rejects writes and unknown names with typed errors', async () => {
     await expect(ws.query('DROP TABLE main.sales.people')).rejects.toThrow(InvalidInputError);
     await expect(ws.query('INSERT INTO x SELECT 1')).rejects.toThrow(/read-only/);
-    await expect(ws.query('SELECT * FROM main.sales.missing')).rejects.toThrow(/main.sales.missing not found/);
+    await expect(ws.query('SELECT * FROM main.sales.missing')).rejects.toThrow(
+      new NotFoundError('table or view main.sales.missing not found'),
+    );
+    await expect(ws.query('SELECT * FROM elsewhere.sales.people')).rejects.toThrow(
+      new NotFoundError('catalog elsewhere not found'),
+    );
     await expect(ws.query('SELECT * FROM main.information_schema.nonsense')).rejects.toThrow(/not available/);
     await expect(ws.query('SELECT nope FROM main.sales.people')).rejects.toThrow(InvalidInputError);
   });

@@ -15,9 +15,21 @@ describe('local workspace tables', () => {
   it('describes a table with Databricks types, nullability, comments, format and version', async () => {
     const r = await peopleTable(ws, 'described', { team: 'core' });
     const d = await ws.describeTable(r);
-    expect(d).toMatchObject({ tableType: 'MANAGED', format: 'DELTA', owner: 'alice', comment: 'People', version: 1, numFiles: 1, properties: { team: 'core' } });
+    expect(d).toMatchObject({
+      tableType: 'MANAGED',
+      format: 'DELTA',
+      owner: 'alice',
+      comment: 'People',
+      version: 1,
+      numFiles: 1,
+      properties: { team: 'core' },
+    });
     expect(d.columns.map((c) => [c.name, c.type, c.nullable, c.comment])).toEqual([
-      ['id', 'bigint', false, 'key'], ['name', 'string', true, null], ['ssn', 'string', true, null], ['region', 'string', true, null], ['score', 'decimal(10,2)', true, null],
+      ['id', 'bigint', false, 'key'],
+      ['name', 'string', true, null],
+      ['ssn', 'string', true, null],
+      ['region', 'string', true, null],
+      ['score', 'decimal(10,2)', true, null],
     ]);
     expect(d.sizeBytes).toBeGreaterThan(0);
     expect((await ws.listTables('main', 'sales')).map((t) => t.name)).toContain('described');
@@ -27,7 +39,7 @@ describe('local workspace tables', () => {
 
   it('writes new versions and reads old ones with VERSION AS OF, TIMESTAMP AS OF and @v', async () => {
     const r = await peopleTable(ws, 'travel');
-    await ws.updateWhere(r, { name: "upper(name)" }, 'id = 1');
+    await ws.updateWhere(r, { name: 'upper(name)' }, 'id = 1');
     await ws.deleteWhere(r, "region = 'APAC'");
     expect((await ws.query('SELECT name FROM main.sales.travel WHERE id = 1')).rows).toEqual([{ name: 'ANN' }]);
     expect(await ids('SELECT id FROM main.sales.travel VERSION AS OF 1 ORDER BY id')).toEqual([1, 2, 3]);
@@ -36,7 +48,9 @@ describe('local workspace tables', () => {
     const history = await ws.tableHistory(r);
     expect(history.map((h) => h.operation)).toEqual(['DELETE', 'UPDATE', 'WRITE', 'CREATE TABLE']);
     const v1 = history.find((h) => h.version === 1)!;
-    expect(await ids(`SELECT id FROM main.sales.travel TIMESTAMP AS OF '${v1.timestamp}' ORDER BY id`)).toEqual([1, 2, 3]);
+    expect(await ids(`SELECT id FROM main.sales.travel TIMESTAMP AS OF '${v1.timestamp}' ORDER BY id`)).toEqual([
+      1, 2, 3,
+    ]);
     expect((await ws.tableHistory(r, 1)).length).toBe(1);
   });
 
@@ -44,7 +58,10 @@ describe('local workspace tables', () => {
     const a = await peopleTable(ws, 'sum_a');
     const b = ref('sum_b');
     await ws.createTableAs({ ref: b, query: 'SELECT * FROM main.sales.sum_a ORDER BY id DESC' });
-    expect(await ws.tableStats(a)).toEqual({ rowCount: 3, nullCounts: { id: 0, name: 1, ssn: 1, region: 0, score: 1 } });
+    expect(await ws.tableStats(a)).toEqual({
+      rowCount: 3,
+      nullCounts: { id: 0, name: 1, ssn: 1, region: 0, score: 1 },
+    });
     expect(await ws.tableChecksum(b)).toBe(await ws.tableChecksum(a));
     await ws.updateWhere(b, { name: "'Ann'" }, 'id = 3');
     expect(await ws.tableChecksum(b)).not.toBe(await ws.tableChecksum(a));
@@ -53,8 +70,10 @@ describe('local workspace tables', () => {
 
   it('inserts and overwrites from queries, matching columns by position', async () => {
     const r = await peopleTable(ws, 'target');
-    expect(await ws.insertQuery(r, 'SELECT id + 10, name, ssn, region, score FROM main.sales.target')).toEqual({ numOutputRows: 3 });
-    expect(await ws.overwriteQuery(r, 'SELECT 99, \'x\', NULL, \'EMEA\', 1.25')).toEqual({ numOutputRows: 1 });
+    expect(await ws.insertQuery(r, 'SELECT id + 10, name, ssn, region, score FROM main.sales.target')).toEqual({
+      numOutputRows: 3,
+    });
+    expect(await ws.overwriteQuery(r, "SELECT 99, 'x', NULL, 'EMEA', 1.25")).toEqual({ numOutputRows: 1 });
     expect((await ws.query('SELECT id, score FROM main.sales.target')).rows).toEqual([{ id: 99, score: 1.25 }]);
     await expect(ws.insertQuery(r, 'SELECT 1')).rejects.toThrow(/1 columns but the table has 5/);
     await expect(ws.insertRows(r, [{ nope: 1 }])).rejects.toThrow(/unknown column "nope"/);
@@ -66,7 +85,9 @@ describe('local workspace tables', () => {
     expect(await ws.listConstraints(r)).toEqual([{ name: 'positive_id', expression: 'id > 0' }]);
     await expect(ws.insertRows(r, [{ id: -1 }])).rejects.toThrow(/positive_id/);
     await expect(ws.updateWhere(r, { id: '0 - id' }, 'id = 1')).rejects.toThrow(/positive_id/);
-    await expect(ws.addCheckConstraint(r, { name: 'emea_only', expression: "region = 'EMEA'" })).rejects.toThrow(InvalidInputError);
+    await expect(ws.addCheckConstraint(r, { name: 'emea_only', expression: "region = 'EMEA'" })).rejects.toThrow(
+      InvalidInputError,
+    );
     expect(await ws.getProperties(r)).toEqual({});
     await ws.dropConstraint(r, 'positive_id');
     await expect(ws.insertRows(r, [{ id: -1 }])).resolves.toEqual({ numOutputRows: 1 });
@@ -93,7 +114,8 @@ describe('local workspace tables', () => {
     await ws.updateWhere(r, { region: "'AMER'" }, 'id = 1');
     const changes = await ws.tableChanges(r, 2);
     expect(changes.map((c) => [c._change_type, c.id, c.region])).toEqual([
-      ['update_preimage', 1, 'EMEA'], ['update_postimage', 1, 'AMER'],
+      ['update_preimage', 1, 'EMEA'],
+      ['update_postimage', 1, 'AMER'],
     ]);
     const viaSql = await ws.query("SELECT count(*) AS n FROM table_changes('main.sales.cdf', 1, 2)");
     expect(viaSql.rows).toEqual([{ n: 5 }]);
@@ -103,8 +125,18 @@ describe('local workspace tables', () => {
 
   it('keeps plain Parquet tables readable and converts them to Delta in place', async () => {
     const r = ref('raw');
-    await ws.createTable({ ref: r, format: 'PARQUET', columns: [{ name: 'k', type: 'int' }, { name: 'v', type: 'string' }] });
-    await ws.insertRows(r, [{ k: 1, v: 'a' }, { k: 2, v: 'b' }]);
+    await ws.createTable({
+      ref: r,
+      format: 'PARQUET',
+      columns: [
+        { name: 'k', type: 'int' },
+        { name: 'v', type: 'string' },
+      ],
+    });
+    await ws.insertRows(r, [
+      { k: 1, v: 'a' },
+      { k: 2, v: 'b' },
+    ]);
     expect((await ws.describeTable(r)).format).toBe('PARQUET');
     await expect(ws.deleteWhere(r, 'k = 1')).rejects.toThrow(/needs a Delta table/);
     expect(await ws.convertToDelta(r)).toEqual({ numConvertedFiles: 1 });

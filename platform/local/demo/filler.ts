@@ -12,11 +12,17 @@ export function fillerSchemas(scale: DemoScale): string[] {
   return Array.from({ length: count }, (_, i) => `mart_${String(i + 1).padStart(2, '0')}`);
 }
 
-export async function seedFillerTables(ws: LocalWorkspace, catalog: string, schemas: string[], tick: () => void): Promise<{ tables: number; rows: number }> {
+export async function seedFillerTables(
+  ws: LocalWorkspace,
+  catalog: string,
+  schemas: string[],
+  tick: () => void,
+): Promise<{ tables: number; rows: number }> {
   const jobs: { schema: string; name: string; n: number }[] = [];
   for (const [s, schema] of schemas.entries()) {
     await ws.createSchema({ catalog, name: schema, comment: 'Generated data mart snapshots' });
-    for (let t = 1; t <= PER_SCHEMA; t++) jobs.push({ schema, name: `snapshot_${String(t).padStart(3, '0')}`, n: 5 + ((s * PER_SCHEMA + t) % 20) });
+    for (let t = 1; t <= PER_SCHEMA; t++)
+      jobs.push({ schema, name: `snapshot_${String(t).padStart(3, '0')}`, n: 5 + ((s * PER_SCHEMA + t) % 20) });
   }
   let next = 0;
   let rows = 0;

@@ -16,43 +16,63 @@ export const PII_TAGS: Record<string, { pii: 'email' | 'phone' | 'ssn'; classifi
   ssn: { pii: 'ssn', classification: 'restricted' },
 };
 
-export const SCHEMA_OWNERS: Record<string, string> = { sales: 'sales_eng', crm: 'crm_team', finance: 'finance', ops: 'ops_team' };
+export const SCHEMA_OWNERS: Record<string, string> = {
+  sales: 'sales_eng',
+  crm: 'crm_team',
+  finance: 'finance',
+  ops: 'ops_team',
+};
 
 export async function applyFunctionsAndViews(ws: LocalWorkspace, c: string): Promise<void> {
   await ws.createFunction({
-    ref: { catalog: c, schema: 'sales', name: 'mask_ssn' }, parameters: 'ssn STRING', returnType: 'STRING',
+    ref: { catalog: c, schema: 'sales', name: 'mask_ssn' },
+    parameters: 'ssn STRING',
+    returnType: 'STRING',
     body: "CASE WHEN is_account_group_member('pii_readers') THEN ssn ELSE concat('***-**-', right(ssn, 4)) END",
     comment: 'Shows the last four digits unless the reader is in pii_readers',
   });
   await ws.createFunction({
-    ref: { catalog: c, schema: 'crm', name: 'region_filter' }, parameters: 'region STRING', returnType: 'BOOLEAN',
-    body: "is_account_group_member('admins') OR region <> 'APAC'", comment: 'APAC accounts only for admins',
+    ref: { catalog: c, schema: 'crm', name: 'region_filter' },
+    parameters: 'region STRING',
+    returnType: 'BOOLEAN',
+    body: "is_account_group_member('admins') OR region <> 'APAC'",
+    comment: 'APAC accounts only for admins',
   });
   await ws.createFunction({
-    ref: { catalog: c, schema: 'finance', name: 'fiscal_quarter' }, parameters: 'd DATE', returnType: 'STRING',
-    body: "concat('Q', CAST(quarter(d) AS STRING))", comment: 'Calendar quarter label of a date',
+    ref: { catalog: c, schema: 'finance', name: 'fiscal_quarter' },
+    parameters: 'd DATE',
+    returnType: 'STRING',
+    body: "concat('Q', CAST(quarter(d) AS STRING))",
+    comment: 'Calendar quarter label of a date',
   });
   await ws.createView({
-    ref: { catalog: c, schema: 'sales', name: 'customer_orders' }, comment: 'Orders with their customer',
+    ref: { catalog: c, schema: 'sales', name: 'customer_orders' },
+    comment: 'Orders with their customer',
     definition: `SELECT c.customer_id, c.name, c.region, o.order_id, o.order_date, o.amount FROM ${c}.sales.customers c JOIN ${c}.sales.orders o ON o.customer_id = c.customer_id`,
   });
   await ws.createView({
-    ref: { catalog: c, schema: 'sales', name: 'top_customers' }, comment: 'Top 20 customers by spend (a view over a view)',
+    ref: { catalog: c, schema: 'sales', name: 'top_customers' },
+    comment: 'Top 20 customers by spend (a view over a view)',
     definition: `SELECT customer_id, name, sum(amount) AS total_spent, count(*) AS order_count FROM ${c}.sales.customer_orders GROUP BY customer_id, name ORDER BY total_spent DESC LIMIT 20`,
   });
   await ws.createView({
-    ref: { catalog: c, schema: 'finance', name: 'quarterly_revenue' }, comment: 'Invoiced revenue per quarter and currency',
+    ref: { catalog: c, schema: 'finance', name: 'quarterly_revenue' },
+    comment: 'Invoiced revenue per quarter and currency',
     definition: `SELECT ${c}.finance.fiscal_quarter(issued_on) AS quarter, currency, sum(total) AS revenue FROM ${c}.finance.invoices GROUP BY 1, 2`,
   });
 }
 
 export async function applyPolicies(ws: LocalWorkspace, c: string): Promise<void> {
   const t = (schema: string, name: string): TableRef => ({ catalog: c, schema, name });
-  await ws.setColumnMask(t('sales', 'customers'), { column: 'ssn', functionName: `${c}.sales.mask_ssn`, usingColumns: [] });
+  await ws.setColumnMask(t('sales', 'customers'), {
+    column: 'ssn',
+    functionName: `${c}.sales.mask_ssn`,
+    usingColumns: [],
+  });
   await ws.setRowFilter(t('crm', 'accounts'), { functionName: `${c}.crm.region_filter`, columns: ['region'] });
   await ws.addCheckConstraint(t('sales', 'orders'), { name: 'amount_non_negative', expression: 'amount >= 0' });
   await ws.addCheckConstraint(t('sales', 'order_items'), { name: 'positive_quantity', expression: 'quantity > 0' });
-  await ws.setProperties(t('sales', 'customers'), { quality: 'silver', 'owner_team': 'sales' });
+  await ws.setProperties(t('sales', 'customers'), { quality: 'silver', owner_team: 'sales' });
 }
 
 export async function applyVolume(ws: LocalWorkspace, c: string): Promise<void> {
@@ -61,11 +81,22 @@ export async function applyVolume(ws: LocalWorkspace, c: string): Promise<void> 
   await ws.writeVolumeFile(ref, 'README.md', Buffer.from('# Landing zone\nRaw exports land here before ingestion.\n'));
   await ws.writeVolumeFile(ref, 'exports/orders_2024-01.csv', Buffer.from('order_id,amount\n1,10.50\n2,99.00\n'));
   await ws.writeVolumeFile(ref, 'exports/orders_2024-02.csv', Buffer.from('order_id,amount\n3,12.00\n'));
-  await ws.writeVolumeFile(ref, 'config/pipeline.json', Buffer.from(JSON.stringify({ schedule: 'daily', target: `${c}.sales.orders` })));
-  await ws.grant({ type: 'VOLUME', catalog: c, schema: 'ops', name: 'landing_zone' }, 'data_engineers', ['READ VOLUME', 'WRITE VOLUME']);
+  await ws.writeVolumeFile(
+    ref,
+    'config/pipeline.json',
+    Buffer.from(JSON.stringify({ schedule: 'daily', target: `${c}.sales.orders` })),
+  );
+  await ws.grant({ type: 'VOLUME', catalog: c, schema: 'ops', name: 'landing_zone' }, 'data_engineers', [
+    'READ VOLUME',
+    'WRITE VOLUME',
+  ]);
 }
 
-export async function applyGrantsAndTags(ws: LocalWorkspace, c: string, tables: { schema: string; name: string; tags?: Record<string, string>; columns: { name: string }[] }[]): Promise<void> {
+export async function applyGrantsAndTags(
+  ws: LocalWorkspace,
+  c: string,
+  tables: { schema: string; name: string; tags?: Record<string, string>; columns: { name: string }[] }[],
+): Promise<void> {
   const cat: Securable = { type: 'CATALOG', catalog: c };
   await ws.setOwner(cat, 'data_platform');
   await ws.setTags(cat, { env: 'demo', cost_center: 'cc-1042' });
@@ -102,7 +133,18 @@ export async function applyHistory(ws: LocalWorkspace, c: string): Promise<void>
   const orders = { catalog: c, schema: 'sales', name: 'orders' };
   await ws.updateWhere(orders, { status: "'SHIPPED'" }, "status = 'PAID' AND order_id % 5 = 0");
   await ws.deleteWhere(orders, "status = 'CANCELLED' AND order_id % 7 = 0");
-  await ws.insertQuery(orders, `SELECT order_id + 100000, customer_id, order_date, 'NEW', amount, region FROM ${c}.sales.orders WHERE order_id <= 20`);
-  await ws.updateWhere({ catalog: c, schema: 'sales', name: 'products' }, { list_price: 'list_price * 1.1' }, "category = 'software'");
-  await ws.updateWhere({ catalog: c, schema: 'sales', name: 'customers' }, { region: "'EMEA'" }, 'customer_id % 50 = 0');
+  await ws.insertQuery(
+    orders,
+    `SELECT order_id + 100000, customer_id, order_date, 'NEW', amount, region FROM ${c}.sales.orders WHERE order_id <= 20`,
+  );
+  await ws.updateWhere(
+    { catalog: c, schema: 'sales', name: 'products' },
+    { list_price: 'list_price * 1.1' },
+    "category = 'software'",
+  );
+  await ws.updateWhere(
+    { catalog: c, schema: 'sales', name: 'customers' },
+    { region: "'EMEA'" },
+    'customer_id % 50 = 0',
+  );
 }

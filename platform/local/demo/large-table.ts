@@ -14,10 +14,13 @@ export interface LargeTableOptions {
  * One large Delta table for benchmarks (clone, checksum, copy): `rows` generated events in a single append.
  * Creates the catalog and schema when missing; replaces an existing table of the same name.
  */
-export async function seedLargeTable(opts: LargeTableOptions): Promise<{ table: string; rows: number; bytes: number; elapsedMs: number }> {
+export async function seedLargeTable(
+  opts: LargeTableOptions,
+): Promise<{ table: string; rows: number; bytes: number; elapsedMs: number }> {
   const started = Date.now();
   const rows = opts.rows ?? 10_000_000;
-  if (!Number.isInteger(rows) || rows <= 0) throw new InvalidInputError(`rows must be a positive whole number, got ${rows}`);
+  if (!Number.isInteger(rows) || rows <= 0)
+    throw new InvalidInputError(`rows must be a positive whole number, got ${rows}`);
   const catalog = assertObjectName(opts.catalog ?? 'bench', 'catalog name').toLowerCase();
   const schema = assertObjectName(opts.schema ?? 'events', 'schema name').toLowerCase();
   const name = assertObjectName(opts.name ?? 'events_large', 'table name').toLowerCase();

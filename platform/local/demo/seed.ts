@@ -2,7 +2,14 @@ import { AlreadyExistsError, InvalidInputError } from '../../errors';
 import { assertObjectName } from '../../identifiers';
 import { LocalWorkspace } from '../workspace';
 import { fillerSchemas, seedFillerTables } from './filler';
-import { applyFunctionsAndViews, applyGrantsAndTags, applyHistory, applyPolicies, applyVolume, SCHEMA_OWNERS } from './governance';
+import {
+  applyFunctionsAndViews,
+  applyGrantsAndTags,
+  applyHistory,
+  applyPolicies,
+  applyVolume,
+  SCHEMA_OWNERS,
+} from './governance';
 import type { DemoTable } from './spec';
 import { OTHER } from './spec-other';
 import { SALES } from './spec-sales';
@@ -37,16 +44,40 @@ export interface SeedSummary {
 
 const SCALES: DemoScale[] = ['small', 'medium', 'large'];
 /** Base tables in dependency order: a table's foreign keys point at tables created before it. */
-const ORDER = ['customers', 'products', 'warehouses', 'suppliers', 'orders', 'order_items', 'payments', 'shipments', 'returns', 'promotions',
-  'accounts', 'contacts', 'leads', 'opportunities', 'support_tickets', 'invoices', 'ledger_entries', 'exchange_rates', 'budgets', 'inventory', 'sensor_readings_raw'];
-export const DEMO_TABLES: DemoTable[] = [...SALES, ...OTHER].sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+const ORDER = [
+  'customers',
+  'products',
+  'warehouses',
+  'suppliers',
+  'orders',
+  'order_items',
+  'payments',
+  'shipments',
+  'returns',
+  'promotions',
+  'accounts',
+  'contacts',
+  'leads',
+  'opportunities',
+  'support_tickets',
+  'invoices',
+  'ledger_entries',
+  'exchange_rates',
+  'budgets',
+  'inventory',
+  'sensor_readings_raw',
+];
+export const DEMO_TABLES: DemoTable[] = [...SALES, ...OTHER].sort(
+  (a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name),
+);
 
 /** Builds a realistic demo catalog in a local workspace (see governance.ts for what it carries). */
 export async function seedDemo(opts: SeedOptions): Promise<SeedSummary> {
   const started = Date.now();
   const catalog = assertObjectName(opts.catalog ?? 'demo_sales', 'catalog name').toLowerCase();
   const scale = opts.scale ?? 'small';
-  if (!SCALES.includes(scale)) throw new InvalidInputError(`scale must be one of ${SCALES.join(', ')}, got ${JSON.stringify(scale)}`);
+  if (!SCALES.includes(scale))
+    throw new InvalidInputError(`scale must be one of ${SCALES.join(', ')}, got ${JSON.stringify(scale)}`);
   const ws = new LocalWorkspace({ root: opts.root, user: 'data_platform' });
   const extra = fillerSchemas(scale);
   const total = DEMO_TABLES.length + extra.length * 20 + 6;
@@ -57,11 +88,15 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedSummary> {
     await ws.createCatalog({ name: catalog, comment: 'Demo sales lakehouse seeded by lakeward demo seed' });
   } catch (err) {
     if (err instanceof AlreadyExistsError) {
-      throw new AlreadyExistsError(`catalog ${catalog} already exists in ${ws.root}; drop it or seed another --catalog`, { cause: err });
+      throw new AlreadyExistsError(
+        `catalog ${catalog} already exists in ${ws.root}; drop it or seed another --catalog`,
+        { cause: err },
+      );
     }
     throw err;
   }
-  for (const schema of Object.keys(SCHEMA_OWNERS)) await ws.createSchema({ catalog, name: schema, comment: `Demo ${schema} data` });
+  for (const schema of Object.keys(SCHEMA_OWNERS))
+    await ws.createSchema({ catalog, name: schema, comment: `Demo ${schema} data` });
 
   let rows = 0;
   const counts: Record<string, number> = {};
@@ -87,7 +122,15 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedSummary> {
   const filler = await seedFillerTables(ws, catalog, extra, () => progress('filler table'));
   progress('done');
   return {
-    root: ws.root, catalog, scale, schemas: [...Object.keys(SCHEMA_OWNERS), ...extra], tables: DEMO_TABLES.length + filler.tables,
-    views: 3, functions: 3, volumes: 1, rows: rows + filler.rows, elapsedMs: Date.now() - started,
+    root: ws.root,
+    catalog,
+    scale,
+    schemas: [...Object.keys(SCHEMA_OWNERS), ...extra],
+    tables: DEMO_TABLES.length + filler.tables,
+    views: 3,
+    functions: 3,
+    volumes: 1,
+    rows: rows + filler.rows,
+    elapsedMs: Date.now() - started,
   };
 }

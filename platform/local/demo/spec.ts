@@ -14,13 +14,20 @@ export interface DemoTable {
   tags?: Record<string, string>;
 }
 
-export const col = (name: string, type: string, comment?: string, nullable = true): ColumnDef => ({ name, type, comment: comment ?? null, nullable });
+export const col = (name: string, type: string, comment?: string, nullable = true): ColumnDef => ({
+  name,
+  type,
+  comment: comment ?? null,
+  nullable,
+});
 export const key = (name: string, comment: string): ColumnDef => col(name, 'bigint', comment, false);
 
 /** Deterministic pseudo-random pick in 1..n (no RNG: the same seed gives the same data). */
 export const fk = (table: string, salt: number) => `CAST(1 + hash(i * ${salt}) % {n:${table}} AS BIGINT)`;
-export const pick = (values: string[], salt: number) => `[${values.map((v) => `'${v}'`).join(', ')}][CAST(1 + hash(i * ${salt}) % ${values.length} AS BIGINT)]`;
+export const pick = (values: string[], salt: number) =>
+  `[${values.map((v) => `'${v}'`).join(', ')}][CAST(1 + hash(i * ${salt}) % ${values.length} AS BIGINT)]`;
 export const money = (salt: number, max = 1000) => `CAST((hash(i * ${salt}) % ${max * 100}) / 100.0 AS DECIMAL(12,2))`;
 export const day = (salt: number) => `DATE '2024-01-01' + CAST(hash(i * ${salt}) % 540 AS INTEGER)`;
-export const instant = (salt: number) => `TIMESTAMPTZ '2024-01-01 00:00:00+00' + to_seconds(CAST(hash(i * ${salt}) % 46656000 AS BIGINT))`;
+export const instant = (salt: number) =>
+  `TIMESTAMPTZ '2024-01-01 00:00:00+00' + to_seconds(CAST(hash(i * ${salt}) % 46656000 AS BIGINT))`;
 export const REGIONS = ['EMEA', 'AMER', 'APAC'];

@@ -36,7 +36,10 @@ export async function exists(p: string): Promise<boolean> {
 export async function listJsonNames(dir: string): Promise<string[]> {
   try {
     const names = await fs.readdir(dir);
-    return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).sort();
+    return names
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => n.slice(0, -5))
+      .sort();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;

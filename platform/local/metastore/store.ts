@@ -89,7 +89,9 @@ export class MetaStore {
     await this.getSchema(catalog, schema);
     const dir = path.dirname(this.entryFile(kind, { catalog, schema, name: 'x' }));
     const names = await listJsonNames(dir);
-    const entries: (EntryByKind[K] | null)[] = await Promise.all(names.map((name) => this.findEntry(kind, { catalog, schema, name })));
+    const entries: (EntryByKind[K] | null)[] = await Promise.all(
+      names.map((name) => this.findEntry(kind, { catalog, schema, name })),
+    );
     return entries.filter((e) => e !== null) as EntryByKind[K][];
   }
 

@@ -16,8 +16,16 @@ const HELPER_MACROS = [
 ];
 
 export const FUNCTION_RENAMES: Record<string, string> = {
-  nvl: 'coalesce', sha2: 'lw_sha2', size: 'len', rand: 'random', date_add: 'lw_date_add', date_sub: 'lw_date_sub',
-  datediff: 'lw_datediff', regexp_replace: 'lw_regexp_replace', nvl2: 'lw_nvl2', char_length: 'length',
+  nvl: 'coalesce',
+  sha2: 'lw_sha2',
+  size: 'len',
+  rand: 'random',
+  date_add: 'lw_date_add',
+  date_sub: 'lw_date_sub',
+  datediff: 'lw_datediff',
+  regexp_replace: 'lw_regexp_replace',
+  nvl2: 'lw_nvl2',
+  char_length: 'length',
 };
 
 /** Functions written with empty parentheses in Databricks but as bare keywords in DuckDB. */
@@ -34,7 +42,14 @@ export function ensureHelperMacros(conn: DuckDBConnection): Promise<void> {
   return helpers;
 }
 
-const SUFFIX_TYPES: Record<string, string> = { L: 'BIGINT', S: 'SMALLINT', Y: 'TINYINT', D: 'DOUBLE', F: 'FLOAT', BD: 'DECIMAL(38,18)' };
+const SUFFIX_TYPES: Record<string, string> = {
+  L: 'BIGINT',
+  S: 'SMALLINT',
+  Y: 'TINYINT',
+  D: 'DOUBLE',
+  F: 'FLOAT',
+  BD: 'DECIMAL(38,18)',
+};
 
 /** DuckDB text of one token. */
 export function emitToken(t: Token): string {
@@ -59,9 +74,32 @@ export function emitToken(t: Token): string {
 }
 
 const WRITE_WORDS = new Set([
-  'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'CREATE', 'DROP', 'ALTER', 'TRUNCATE', 'COPY', 'ATTACH', 'DETACH',
-  'INSTALL', 'LOAD', 'PRAGMA', 'SET', 'RESET', 'CALL', 'EXPORT', 'IMPORT', 'GRANT', 'REVOKE', 'VACUUM',
-  'OPTIMIZE', 'RESTORE', 'CHECKPOINT', 'USE',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'MERGE',
+  'CREATE',
+  'DROP',
+  'ALTER',
+  'TRUNCATE',
+  'COPY',
+  'ATTACH',
+  'DETACH',
+  'INSTALL',
+  'LOAD',
+  'PRAGMA',
+  'SET',
+  'RESET',
+  'CALL',
+  'EXPORT',
+  'IMPORT',
+  'GRANT',
+  'REVOKE',
+  'VACUUM',
+  'OPTIMIZE',
+  'RESTORE',
+  'CHECKPOINT',
+  'USE',
 ]);
 const READ_STARTS = new Set(['SELECT', 'WITH', 'VALUES', 'FROM', 'TABLE']);
 
@@ -79,7 +117,10 @@ export function assertReadOnly(tokens: Token[], mode: 'query' | 'expression'): T
   if (bodySig.length === 0) throw new InvalidInputError('empty SQL');
   if (bodySig.some((t) => isPunct(t, ';'))) throw new InvalidInputError('only one SQL statement is allowed');
   const first = bodySig[0];
-  if (mode === 'query' && !(isPunct(first, '(') || (first.type === 'ident' && READ_STARTS.has(first.value.toUpperCase())))) {
+  if (
+    mode === 'query' &&
+    !(isPunct(first, '(') || (first.type === 'ident' && READ_STARTS.has(first.value.toUpperCase())))
+  ) {
     throw new InvalidInputError(`only read-only queries (SELECT, WITH, VALUES) are allowed, got ${first.text}`);
   }
   bodySig.forEach((t, i) => {

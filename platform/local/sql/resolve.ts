@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../errors';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import type { TableRef, TimeTravel } from '../../types';
 import { duckIdent, duckString } from '../duck';
 import { assertReadOnly, emitToken, FUNCTION_RENAMES, NILADIC } from './dialect';
@@ -23,9 +23,11 @@ export interface ResolverHost {
 
 const MAX_DEPTH = 16;
 const NOT_ALIAS = new Set(
-  ('WHERE JOIN INNER LEFT RIGHT FULL CROSS OUTER ON USING GROUP ORDER LIMIT UNION EXCEPT INTERSECT HAVING WINDOW ' +
+  (
+    'WHERE JOIN INNER LEFT RIGHT FULL CROSS OUTER ON USING GROUP ORDER LIMIT UNION EXCEPT INTERSECT HAVING WINDOW ' +
     'QUALIFY NATURAL LATERAL PIVOT UNPIVOT TABLESAMPLE SORT CLUSTER DISTRIBUTE MINUS OFFSET FETCH SELECT FROM WITH ' +
-    'VALUES ANTI SEMI WHEN THEN ELSE END AND OR NOT IS IN BY ASC DESC FOR POSITIONAL ASOF').split(' '),
+    'VALUES ANTI SEMI WHEN THEN ELSE END AND OR NOT IS IN BY ASC DESC FOR POSITIONAL ASOF'
+  ).split(' '),
 );
 
 export class Resolver {
@@ -103,12 +105,18 @@ export class Resolver {
         const parts = [t.value, at(k + 2)!.value, at(k + 4)!.value].map((p) => p.toLowerCase());
         const [catalog, schema, rawName] = parts;
         const isFunctionCall = isPunct(at(k + 5), '(');
-        const isInfoSchema = schema === 'information_schema' && (catalog === 'system' || (await this.isCatalog(catalog)));
-        if (!isInfoSchema && !(await this.isCatalog(catalog))) continue;
+        const isInfoSchema =
+          schema === 'information_schema' && (catalog === 'system' || (await this.isCatalog(catalog)));
+        if (!isInfoSchema && !(await this.isCatalog(catalog))) {
+          // After FROM / JOIN it can only be a table: say which catalog is missing rather than a DuckDB error.
+          if (isWord(at(k - 1), 'FROM') || isWord(at(k - 1), 'JOIN'))
+            throw new NotFoundError(`catalog ${catalog} not found`);
+          continue;
+        }
         flushTo(sig[k]);
         if (isFunctionCall) {
           const macro = await this.host.functionMacro({ catalog, schema, name: rawName }, this);
-          if (!macro) throw new InvalidInputError(`function ${parts.join('.')} not found`);
+          if (!macro) throw new NotFoundError(`function ${parts.join('.')} not found`);
           out.push(duckIdent(macro));
           skipTo(sig[k + 4] + 1);
           k += 4;
@@ -124,13 +132,19 @@ export class Resolver {
         } else if (isPunct(at(next), '@') && /^v\d+$/i.test(at(next + 1)?.value ?? '')) {
           travel = { version: Number(at(next + 1)!.value.slice(1)) };
           next += 2;
-        } else if ((isWord(at(next), 'VERSION') || isWord(at(next), 'TIMESTAMP')) && isWord(at(next + 1), 'AS') && isWord(at(next + 2), 'OF')) {
+        } else if (
+          (isWord(at(next), 'VERSION') || isWord(at(next), 'TIMESTAMP')) &&
+          isWord(at(next + 1), 'AS') &&
+          isWord(at(next + 2), 'OF')
+        ) {
           const v = at(next + 3);
           if (isWord(at(next), 'VERSION')) {
-            if (v?.type !== 'number' || !/^\d+$/.test(v.text)) throw new InvalidInputError('VERSION AS OF needs a version number');
+            if (v?.type !== 'number' || !/^\d+$/.test(v.text))
+              throw new InvalidInputError('VERSION AS OF needs a version number');
             travel = { version: Number(v.text) };
           } else {
-            if (v?.type !== 'string') throw new InvalidInputError("TIMESTAMP AS OF needs a string literal like '2024-01-31 10:00:00'");
+            if (v?.type !== 'string')
+              throw new InvalidInputError("TIMESTAMP AS OF needs a string literal like '2024-01-31 10:00:00'");
             travel = { timestamp: v.value };
           }
           next += 4;
@@ -139,9 +153,11 @@ export class Resolver {
         const sql = isInfoSchema
           ? await this.host.informationSchemaSql(catalog === 'system' ? null : catalog, name)
           : await this.host.relationSql(ref, travel, this);
-        if (sql === null) throw new InvalidInputError(`table or view ${catalog}.${schema}.${name} not found`);
+        if (sql === null) throw new NotFoundError(`table or view ${catalog}.${schema}.${name} not found`);
         const following = at(next);
-        const hasAlias = isWord(following, 'AS') || following?.type === 'qident' ||
+        const hasAlias =
+          isWord(following, 'AS') ||
+          following?.type === 'qident' ||
           (following?.type === 'ident' && !NOT_ALIAS.has(following.value.toUpperCase()));
         out.push(`${sql}${hasAlias ? '' : ` AS ${duckIdent(name)}`}`);
         skipTo(sig[next - 1] + 1);
@@ -181,7 +197,12 @@ export class Resolver {
 
   /** `table_changes('cat.sch.t', start[, end])` → the change data feed scan. Returns the last consumed index. */
   private async tableChanges(
-    tokens: Token[], sig: number[], k: number, out: string[], flushTo: (i: number) => void, skipTo: (i: number) => void,
+    tokens: Token[],
+    sig: number[],
+    k: number,
+    out: string[],
+    flushTo: (i: number) => void,
+    skipTo: (i: number) => void,
   ): Promise<number> {
     const at = (j: number) => tokens[sig[j]];
     const name = at(k + 2);
@@ -189,13 +210,22 @@ export class Resolver {
     const hasEnd = isPunct(at(k + 5), ',');
     const end = hasEnd ? at(k + 6) : undefined;
     const close = hasEnd ? k + 7 : k + 5;
-    if (name?.type !== 'string' || start?.type !== 'number' || (hasEnd && end?.type !== 'number') || !isPunct(at(close), ')')) {
+    if (
+      name?.type !== 'string' ||
+      start?.type !== 'number' ||
+      (hasEnd && end?.type !== 'number') ||
+      !isPunct(at(close), ')')
+    ) {
       throw new InvalidInputError("table_changes needs ('catalog.schema.table', startVersion[, endVersion])");
     }
     const parts = name.value.split('.').map((p) => p.replace(/^`|`$/g, '').toLowerCase());
     if (parts.length !== 3) throw new InvalidInputError(`table_changes needs a three-part name, got ${name.value}`);
     flushTo(sig[k]);
-    const sql = await this.host.changesSql({ catalog: parts[0], schema: parts[1], name: parts[2] }, Number(start.text), end ? Number(end.text) : undefined);
+    const sql = await this.host.changesSql(
+      { catalog: parts[0], schema: parts[1], name: parts[2] },
+      Number(start.text),
+      end ? Number(end.text) : undefined,
+    );
     out.push(sql);
     skipTo(sig[close] + 1);
     return close;

@@ -8,11 +8,15 @@ export function toJsValue(v: unknown, type: string): unknown {
   if (v instanceof Date) return type === 'date' ? v.toISOString().slice(0, 10) : v.toISOString();
   if (Buffer.isBuffer(v)) return v;
   if (Array.isArray(v)) {
-    if (type.startsWith('map<')) return Object.fromEntries(v.map((e: { key: unknown; value: unknown }) => [String(e.key), toJsValue(e.value, '')]));
+    if (type.startsWith('map<'))
+      return Object.fromEntries(
+        v.map((e: { key: unknown; value: unknown }) => [String(e.key), toJsValue(e.value, '')]),
+      );
     const inner = /^array<(.*)>$/.exec(type)?.[1] ?? '';
     return v.map((x) => toJsValue(x, inner));
   }
-  if (typeof v === 'object') return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toJsValue(x, '')]));
+  if (typeof v === 'object')
+    return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toJsValue(x, '')]));
   return v;
 }
 

@@ -3,10 +3,27 @@ import { InvalidInputError } from '../../errors';
 /** Databricks type text ↔ DuckDB type text, for casts (writes, macros) and for reporting query column types. */
 
 const TO_DUCK: Record<string, string> = {
-  bigint: 'BIGINT', long: 'BIGINT', int: 'INTEGER', integer: 'INTEGER', smallint: 'SMALLINT', short: 'SMALLINT',
-  tinyint: 'TINYINT', byte: 'TINYINT', double: 'DOUBLE', float: 'FLOAT', real: 'FLOAT', boolean: 'BOOLEAN',
-  string: 'VARCHAR', binary: 'BLOB', date: 'DATE', timestamp: 'TIMESTAMP WITH TIME ZONE', timestamp_ntz: 'TIMESTAMP',
-  void: 'VARCHAR', interval: 'INTERVAL', decimal: 'DECIMAL(10,0)', variant: 'JSON',
+  bigint: 'BIGINT',
+  long: 'BIGINT',
+  int: 'INTEGER',
+  integer: 'INTEGER',
+  smallint: 'SMALLINT',
+  short: 'SMALLINT',
+  tinyint: 'TINYINT',
+  byte: 'TINYINT',
+  double: 'DOUBLE',
+  float: 'FLOAT',
+  real: 'FLOAT',
+  boolean: 'BOOLEAN',
+  string: 'VARCHAR',
+  binary: 'BLOB',
+  date: 'DATE',
+  timestamp: 'TIMESTAMP WITH TIME ZONE',
+  timestamp_ntz: 'TIMESTAMP',
+  void: 'VARCHAR',
+  interval: 'INTERVAL',
+  decimal: 'DECIMAL(10,0)',
+  variant: 'JSON',
 };
 
 /** Splits `a, b<c,d>, e` at top-level commas. */
@@ -54,11 +71,31 @@ export function databricksToDuck(type: string): string {
 }
 
 const FROM_DUCK: Record<string, string> = {
-  BIGINT: 'bigint', INTEGER: 'int', SMALLINT: 'smallint', TINYINT: 'tinyint', HUGEINT: 'decimal(38,0)',
-  UBIGINT: 'decimal(20,0)', UINTEGER: 'bigint', USMALLINT: 'int', UTINYINT: 'smallint', DOUBLE: 'double',
-  FLOAT: 'float', BOOLEAN: 'boolean', VARCHAR: 'string', BLOB: 'binary', DATE: 'date', UUID: 'string',
-  JSON: 'string', 'TIMESTAMP WITH TIME ZONE': 'timestamp', TIMESTAMP: 'timestamp_ntz', TIMESTAMP_S: 'timestamp_ntz',
-  TIMESTAMP_MS: 'timestamp_ntz', TIMESTAMP_NS: 'timestamp_ntz', INTERVAL: 'interval', '"NULL"': 'void', NULL: 'void',
+  BIGINT: 'bigint',
+  INTEGER: 'int',
+  SMALLINT: 'smallint',
+  TINYINT: 'tinyint',
+  HUGEINT: 'decimal(38,0)',
+  UBIGINT: 'decimal(20,0)',
+  UINTEGER: 'bigint',
+  USMALLINT: 'int',
+  UTINYINT: 'smallint',
+  DOUBLE: 'double',
+  FLOAT: 'float',
+  BOOLEAN: 'boolean',
+  VARCHAR: 'string',
+  BLOB: 'binary',
+  DATE: 'date',
+  UUID: 'string',
+  JSON: 'string',
+  'TIMESTAMP WITH TIME ZONE': 'timestamp',
+  TIMESTAMP: 'timestamp_ntz',
+  TIMESTAMP_S: 'timestamp_ntz',
+  TIMESTAMP_MS: 'timestamp_ntz',
+  TIMESTAMP_NS: 'timestamp_ntz',
+  INTERVAL: 'interval',
+  '"NULL"': 'void',
+  NULL: 'void',
   TIME: 'string',
 };
 
