@@ -3,6 +3,8 @@ import type { TableRef } from '../../platform/types';
 import type { Db } from '../../store/db';
 import type { CloneSummary, TableResult, WorkspaceRef } from '../../workflows/clone/definitions';
 import type { TargetContext } from '../../workflows/clone/engine-types';
+import { stopOnCancel } from './heartbeat';
+import { limitsAt } from '../safety/throttle/limits';
 import { jobBucket, rateLimited } from './token-bucket';
 
 /**
@@ -17,6 +19,8 @@ export interface CloneHooks {
   afterTableCloned?(e: { ctx: TargetContext; source: Workspace; target: Workspace; result: TableResult }): Promise<string[] | void>;
   /** After every object of a schema is done (DQ comparison, schema validation). Returns warnings. */
   afterSchema?(e: { ctx: TargetContext; schema: string; source: Workspace; target: Workspace }): Promise<string[] | void>;
+  /** Wraps a target's destination workspace (rollback records every object before it is created). */
+  wrapTarget?(ctx: TargetContext, target: Workspace): Workspace;
   /** After the whole job, with its summary (reports, notifications, auto-rollback). May add summary fields. */
   afterJob?(e: { jobId: string; summary: CloneSummary }): Promise<Record<string, unknown> | void>;
 }
@@ -28,11 +32,14 @@ export interface CloneActivityDeps {
   hooks?: CloneHooks[];
 }
 
-/** Source and target workspaces of a job's target, behind the job's max_rps bucket. */
+/** Source and target workspaces of a job's target, behind the job's max_rps bucket, stopping on cancellation. */
 export async function workspacesFor(deps: CloneActivityDeps, ctx: TargetContext): Promise<{ src: Workspace; dst: Workspace }> {
-  const bucket = jobBucket(ctx.jobId, ctx.options.max_rps);
+  // The throttle preset in force when this step starts sets the rate (a schedule window may change it).
+  const bucket = jobBucket(ctx.jobId, limitsAt(ctx.options, new Date()).max_rps);
   const [src, dst] = await Promise.all([deps.resolveWorkspace(ctx.source), deps.resolveWorkspace(ctx.target.workspace)]);
-  return { src: rateLimited(src, bucket), dst: rateLimited(dst, bucket) };
+  let target = stopOnCancel(rateLimited(dst, bucket));
+  for (const h of deps.hooks ?? []) if (h.wrapTarget) target = h.wrapTarget(ctx, target);
+  return { src: stopOnCancel(rateLimited(src, bucket)), dst: target };
 }
 
 /** Calls one hook on every registered hook set, in order, collecting returned warnings. */

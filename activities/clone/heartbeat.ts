@@ -1,18 +1,18 @@
 import { Context } from '@temporalio/activity';
+import type { Workspace } from '../../platform/port';
 
 /**
- * Keeps an activity heartbeating while `fn` runs and rejects as soon as the activity is cancelled (job
- * cancelled, worker shutting down, heartbeat timeout). A platform call already in flight cannot be
- * interrupted; it finishes in the background and its result is dropped.
+ * Keeps an activity heartbeating while `fn` runs. Cancellation (job cancelled, worker shutting down,
+ * heartbeat timeout) arrives with a heartbeat response and is honoured at the next platform call (see
+ * `stopOnCancel`) or `checkCancelled()`: a call already in flight cannot be interrupted, so it finishes,
+ * and nothing after it starts. The activity reports cancellation only once its work has really stopped.
  */
 export async function withHeartbeat<T>(fn: () => Promise<T>, everyMs = 1000): Promise<T> {
   const ctx = Context.current();
   ctx.heartbeat();
   const timer = setInterval(() => ctx.heartbeat(), everyMs);
   try {
-    const work = fn();
-    work.catch(() => undefined);
-    return await Promise.race([work, ctx.cancelled as Promise<never>]);
+    return await fn();
   } finally {
     clearInterval(timer);
   }
@@ -23,4 +23,24 @@ export function checkCancelled(): void {
   const ctx = Context.current();
   ctx.heartbeat();
   if (ctx.cancellationSignal.aborted) throw ctx.cancellationSignal.reason;
+}
+
+/** The workspace with a cancellation check before every platform call of the current activity. */
+export function stopOnCancel(ws: Workspace): Workspace {
+  let signal: AbortSignal;
+  try {
+    signal = Context.current().cancellationSignal;
+  } catch {
+    return ws;
+  }
+  return new Proxy(ws, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function' || prop === 'close') return value;
+      return (...args: unknown[]) => {
+        if (signal.aborted) return Promise.reject(signal.reason);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
 }

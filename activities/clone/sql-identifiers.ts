@@ -111,8 +111,17 @@ function sameName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
+/** Words that would read as SQL keywords (or statements) if written bare; such catalog names get backticks. */
+const KEYWORDS = new Set(
+  ('all alter and any as between by case cast copy create cross current delete describe distinct drop else end except exists false ' +
+    'fetch for from full grant group having in inner insert intersect interval into is join lateral left like limit merge natural ' +
+    'not null of on optimize or order outer overwrite revoke right select set show table then to true truncate union update ' +
+    'using vacuum values view when where window with').split(' '),
+);
+
 function quoteLike(name: string, quoted: boolean): string {
-  return quoted || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? '`' + name.replace(/`/g, '``') + '`' : name;
+  const bareOk = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name.toLowerCase());
+  return quoted || !bareOk ? '`' + name.replace(/`/g, '``') + '`' : name;
 }
 
 /**

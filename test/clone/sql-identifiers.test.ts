@@ -19,6 +19,7 @@ describe('catalog references in view and function bodies', () => {
 
   test('matching is case-insensitive and a destination needing quotes is quoted', () => {
     expect(rewriteCatalogRefs('SELECT * FROM PROD.s.t', 'prod', 'dev-copy')).toBe('SELECT * FROM `dev-copy`.s.t');
+    expect(rewriteCatalogRefs('SELECT * FROM prod.s.t', 'prod', 'copy')).toBe('SELECT * FROM `copy`.s.t');
   });
 
   test('function calls are found and marked as calls', () => {

@@ -1,4 +1,4 @@
-import { proxyActivities, type ActivityOptions } from '@temporalio/workflow';
+import { ActivityCancellationType, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { CloneActivities } from '../../activities/clone';
 import type { RetrySettings } from './engine-types';
 
@@ -15,8 +15,11 @@ export function cloneActivities(retry: RetrySettings) {
     backoffCoefficient: 2,
     maximumInterval: Math.max(retry.initialIntervalMs * 60, 1000),
   };
-  const metadata = proxyActivities<CloneActivities>({ startToCloseTimeout: '1 hour', heartbeatTimeout: '10 seconds', retry: policy });
-  const copy = proxyActivities<CloneActivities>({ startToCloseTimeout: '12 hours', heartbeatTimeout: '10 seconds', retry: policy });
+  // Explicit: left unset, the SDK sends TRY_CANCEL and a cancelled workflow would close while its
+  // activities still run. Waiting means "cancelled" is reported only once the work really stopped.
+  const cancellationType = ActivityCancellationType.WAIT_CANCELLATION_COMPLETED;
+  const metadata = proxyActivities<CloneActivities>({ startToCloseTimeout: '1 hour', heartbeatTimeout: '10 seconds', retry: policy, cancellationType });
+  const copy = proxyActivities<CloneActivities>({ startToCloseTimeout: '12 hours', heartbeatTimeout: '10 seconds', retry: policy, cancellationType });
   // Job events and failure records are store writes: always retried, whatever enable_retry says.
   const events = proxyActivities<CloneActivities>({
     startToCloseTimeout: '1 minute',

@@ -8,7 +8,7 @@ import { cloneProgressQuery, type CloneJobInput, type CloneProgress, type CloneS
 import type { TargetContext } from './engine-types';
 import { budgetExceeded, buildSummary, initialState, progressOf, type JobState } from './job-state';
 import { DEFAULT_HISTORY_LIMITS, schemaProgressSignal, type HistoryLimits, type SchemaProgress } from './signals';
-import { addWarnings, mergeTotals } from './totals';
+import { addWarnings, mergeTotals, settleAll } from './totals';
 
 /** The sandbox's Date is the deterministic workflow clock (time of the current workflow task). */
 const workflowNow = () => Date.now();
@@ -137,7 +137,7 @@ async function runSchemas(
       );
     }
   }
-  await Promise.all(pending);
+  await settleAll(pending);
   const more = state.targets.some((t) => t.schemas && t.nextSchema < t.schemas.length);
   for (const t of state.targets) if (!(t.schemas && t.nextSchema < t.schemas.length)) t.finishedAtMs ??= workflowNow();
   return more && !state.abortReason;

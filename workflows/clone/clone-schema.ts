@@ -3,7 +3,7 @@ import { cloneActivities } from './activity-proxies';
 import type { TableResult } from './definitions';
 import type { SchemaJobInput, SchemaResult, TablePlanEntry, Totals } from './engine-types';
 import { DEFAULT_HISTORY_LIMITS, schemaProgressSignal, type HistoryLimits } from './signals';
-import { addObjects, addTable, addWarnings, emptyTotals } from './totals';
+import { addObjects, addTable, addWarnings, emptyTotals, settleAll } from './totals';
 
 export interface SchemaWorkflowInput extends SchemaJobInput {
   limits?: HistoryLimits;
@@ -64,7 +64,7 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(o.parallel_tables, Math.max(1, thisRun.length)) }, worker));
+  await settleAll(Array.from({ length: Math.min(o.parallel_tables, Math.max(1, thisRun.length)) }, worker));
 
   if (tables.length > thisRun.length) {
     await continueAsNew<typeof cloneSchemaWorkflow>({

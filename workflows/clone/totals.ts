@@ -46,3 +46,13 @@ export function mergeTotals(into: Totals, from: Totals): void {
   for (const [f, n] of Object.entries(from.formats)) into.formats[f] = (into.formats[f] ?? 0) + n;
   addWarnings(into, from.warnings);
 }
+
+/**
+ * Like Promise.all, but waits for every promise to settle before rethrowing the first failure: on
+ * cancellation, a workflow must not close while sibling activities or children are still stopping.
+ */
+export async function settleAll(promises: Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
