@@ -32,6 +32,11 @@ export class LogReader {
     const listing = await listLog(this.dir);
     if (listing.commits.length === 0) throw new NotFoundError(`no Delta table at ${this.dir}`);
     const latest = listing.commits[listing.commits.length - 1];
+    if (this.latest && this.latest.version > latest) {
+      // The folder was replaced by a younger table (dropped and re-created): nothing cached still holds.
+      this.latest = null;
+      this.commits.clear();
+    }
     const target = version ?? latest;
     if (target > latest || target < 0) {
       throw new InvalidInputError(`version: cannot time travel ${this.dir} to version ${target}; available versions: [${listing.commits[0]}, ${latest}]`);
