@@ -72,6 +72,10 @@ export function planTableCopy(input: TablePlanInput): TableCopyPlan {
     if (o.clone_type === 'SHALLOW') warnings.push(`${name}: SHALLOW across workspaces copies the data (the target cannot read the source's files)`);
   } else if (where !== undefined) {
     method = 'select-copy';
+  } else if (format !== 'DELTA') {
+    // CLONE reads a Delta log; other formats are copied with a select (they carry no history to keep).
+    method = 'select-copy';
+    warnings.push(`${name}: ${format} source copied with a select-based copy into Delta (CLONE needs a Delta source)`);
   }
   if (o.target_format === 'ICEBERG' && !o.iceberg_physical) {
     if (format === 'DELTA') uniform = true;

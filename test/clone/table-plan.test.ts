@@ -35,7 +35,7 @@ describe('per-table copy plan', () => {
     expect(delta.statements[1]).toMatch(/'delta.universalFormat.enabledFormats' = 'iceberg'/);
     const parquet = plan({ target_format: 'ICEBERG' }, { format: 'PARQUET' });
     expect(parquet.uniform).toBe(false);
-    expect(parquet.warnings[0]).toMatch(/ICEBERG skipped for a PARQUET source/);
+    expect(parquet.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/ICEBERG skipped for a PARQUET source/)]));
   });
 
   test('iceberg_physical copies by CTAS and ignores time travel with a warning', () => {
@@ -44,6 +44,12 @@ describe('per-table copy plan', () => {
     expect(p.at).toBeUndefined();
     expect(p.statements[0]).toBe('CREATE OR REPLACE TABLE `dev`.`s`.`t` USING ICEBERG AS SELECT * FROM `prod`.`s`.`t`');
     expect(p.warnings[0]).toMatch(/ignored for a physical Iceberg copy/);
+  });
+
+  test('a non-Delta source is copied with a select, with a warning', () => {
+    const p = plan({}, { format: 'PARQUET' });
+    expect(p.method).toBe('select-copy');
+    expect(p.warnings[0]).toMatch(/PARQUET source copied with a select-based copy/);
   });
 
   test('across workspaces the table is copied by reading rows, also for SHALLOW', () => {

@@ -13,9 +13,10 @@ import { addWarnings, mergeTotals, settleAll } from './totals';
 /** The sandbox's Date is the deterministic workflow clock (time of the current workflow task). */
 const workflowNow = () => Date.now();
 
+/** Carried by continue-as-new; `limits` may also be given on the first run (tests use small ones). */
 export interface CloneRunState {
-  state: JobState;
-  limits: HistoryLimits;
+  state?: JobState;
+  limits?: HistoryLimits;
 }
 
 function contextFor(input: CloneJobInput, i: number): TargetContext {
@@ -37,16 +38,17 @@ export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneR
   const acts = cloneActivities(retry);
   const running = new Map<string, SchemaProgress>();
   let status: CloneProgress['status'] = 'running';
-  let phase = resume ? 'schemas' : 'starting';
+  const continuing = resume?.state !== undefined;
+  let phase = continuing ? 'schemas' : 'starting';
   setHandler(cloneProgressQuery, () => progressOf(state, running, status, phase));
   setHandler(schemaProgressSignal, (p) => {
     if (running.has(p.childId)) running.set(p.childId, p);
   });
 
   try {
-    if (!resume) await acts.emitJobEvent({ jobId: input.jobId, event: 'status', message: 'job running', data: { status: 'running' } });
+    if (!continuing) await acts.emitJobEvent({ jobId: input.jobId, event: 'status', message: 'job running', data: { status: 'running' } });
     if (input.options.dry_run) return await dryRun(input, state, acts);
-    if (!resume) await prepareTargets(input, state, acts);
+    if (!continuing) await prepareTargets(input, state, acts);
     phase = 'schemas';
     const continued = await runSchemas(input, state, limits, retry, running);
     if (continued) await continueAsNew<typeof cloneCatalogWorkflow>(input, { state, limits });
