@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createCloneActivities, type CloneHooks } from '../../activities/clone';
+import { cachedWorkspaces } from '../../activities/clone/workspace-cache';
+import { createSafetyActivities, createSafetyHooks } from '../../activities/safety';
+import { LocalWorkspace } from '../../platform/local/workspace';
+import type { Workspace } from '../../platform/port';
+import { applyCloneDefaults, type CloneRequestInput } from '../../schemas/clone';
+import type { Store } from '../../store/db';
+import type { CloneJobInput } from '../../workflows/clone/definitions';
+import { createTestStore } from '../helpers/db';
+import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
+
+export type SafetyActivityOverrides = (acts: ReturnType<typeof createSafetyActivities>) => Partial<ReturnType<typeof createSafetyActivities>>;
+
+export interface WorkerOpts {
+  testHooks?: CloneHooks[];
+  override?: SafetyActivityOverrides;
+}
+
+/** Temporal + store + a temp local lakehouse + a worker running the clone engine with the safety features. */
+export async function createSafetyHarness(name: string) {
+  const env: TestWorkflowEnvironment = await connectTestEnv();
+  const store: Store = await createTestStore();
+  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({ workflowsPath: require.resolve('./fixtures/workflows'), logger: quiet });
+  const roots: string[] = [];
+  let n = 0;
+  const h = {
+    env, store, bundle,
+    newRoot(): string {
+      const root = mkdtempSync(path.join(os.tmpdir(), `lw-${name}-`));
+      roots.push(root);
+      return root;
+    },
+    open: (root: string): Workspace => new LocalWorkspace({ root, user: 'lakeward' }),
+    activities(opts: WorkerOpts = {}): Record<string, (...args: never[]) => Promise<unknown>> {
+      const workspaces = cachedWorkspaces(async (ref) => h.open((ref as { root: string }).root));
+      const deps = { db: store.db, resolveWorkspace: workspaces.resolve };
+      const safety = createSafetyActivities(deps);
+      const hooks: CloneHooks[] = [...(opts.testHooks ?? []), createSafetyHooks(deps)];
+      return { ...createCloneActivities({ ...deps, hooks }), ...safety, ...(opts.override?.(safety) ?? {}) };
+    },
+    async withWorker<T>(taskQueue: string, fn: () => Promise<T>, opts: WorkerOpts = {}): Promise<T> {
+      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: bundle, activities: h.activities(opts) });
+      return worker.runUntil(fn);
+    },
+    jobInput(root: string, request: Partial<CloneRequestInput>): CloneJobInput {
+      const options = applyCloneDefaults({ source_catalog: 'prod', destination_catalog: 'dev', ...request } as CloneRequestInput);
+      return {
+        jobId: `clone-${name}-${process.pid}-${n++}-${Date.now().toString(36)}`, options, source: { kind: 'local', root },
+        targets: [{ label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog }],
+        createdAt: new Date().toISOString(), maxRetries: 2, retryInitialIntervalMs: 100,
+      };
+    },
+    taskQueue: () => uniqueTaskQueue(name),
+    async teardown() {
+      await store.close();
+      await env.teardown();
+      for (const r of roots) rmSync(r, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
+
+export type SafetyHarness = Awaited<ReturnType<typeof createSafetyHarness>>;
+
+const quiet = { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
