@@ -16,26 +16,49 @@ import { redact } from './auth/secret';
  */
 /** Transient even when the server reports them as a statement error. */
 const SERVER_TRANSIENT = [
-  /TEMPORARILY_UNAVAILABLE/i, /(status code|HTTP):? ?(429|500|502|503|504)\b/i, /too many requests/i, /throttl/i,
-  /rate limit/i, /REQUEST_LIMIT_EXCEEDED/,
+  /TEMPORARILY_UNAVAILABLE/i,
+  /(status code|HTTP):? ?(429|500|502|503|504)\b/i,
+  /too many requests/i,
+  /throttl/i,
+  /rate limit/i,
+  /REQUEST_LIMIT_EXCEEDED/,
 ];
 const TRANSPORT = [
   /ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND|ENETUNREACH|socket hang up/i,
-  /timed? ?out/i, /network/i, /service unavailable/i, /fetch failed/i,
+  /timed? ?out/i,
+  /network/i,
+  /service unavailable/i,
+  /fetch failed/i,
 ];
 const INVALID_WAREHOUSE = [
   /warehouse[^.]*\b(does not exist|not found|was deleted|is deleted|invalid)/i,
-  /invalid (sql )?warehouse/i, /no such warehouse/i,
+  /invalid (sql )?warehouse/i,
+  /no such warehouse/i,
 ];
 const NOT_FOUND = [
-  /\b[A-Z_]*NOT_FOUND\b/, /\b[A-Z_]*DOES_NOT_EXIST\b/, /NO_SUCH_[A-Z_]+/, /UNRESOLVED_ROUTINE/, /does not exist/i,
+  /\b[A-Z_]*NOT_FOUND\b/,
+  /\b[A-Z_]*DOES_NOT_EXIST\b/,
+  /NO_SUCH_[A-Z_]+/,
+  /UNRESOLVED_ROUTINE/,
+  /does not exist/i,
 ];
 const ALREADY_EXISTS = [/\b[A-Z_]*ALREADY_EXISTS\b/, /already exists/i];
 const PERMISSION = [
-  /PERMISSION_DENIED/, /INSUFFICIENT_PERMISSIONS/, /UNAUTHORIZED/i, /(status code|HTTP):? ?(401|403)\b/i, /does not have [A-Z ]+ privilege/i,
-  /AuthenticationError/, /invalid access token/i, /forbidden/i,
+  /PERMISSION_DENIED/,
+  /INSUFFICIENT_PERMISSIONS/,
+  /UNAUTHORIZED/i,
+  /(status code|HTTP):? ?(401|403)\b/i,
+  /does not have [A-Z ]+ privilege/i,
+  /AuthenticationError/,
+  /invalid access token/i,
+  /forbidden/i,
 ];
-const CONFLICT = [/DELTA_CONCURRENT_/, /Concurrent[A-Za-z]*Exception/, /DELTA_METADATA_CHANGED/, /DELTA_PROTOCOL_CHANGED/];
+const CONFLICT = [
+  /DELTA_CONCURRENT_/,
+  /Concurrent[A-Za-z]*Exception/,
+  /DELTA_METADATA_CHANGED/,
+  /DELTA_PROTOCOL_CHANGED/,
+];
 
 type Ctor = new (message: string, options?: { cause?: unknown }) => PlatformError;
 const ORDER: [RegExp[], Ctor][] = [

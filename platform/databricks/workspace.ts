@@ -56,7 +56,8 @@ export class DatabricksWorkspace implements Workspace {
   createCatalog = (o: Parameters<Workspace['createCatalog']>[0]) => obj.createCatalog(this.ctx, o);
   dropCatalog = (name: string, o?: { cascade?: boolean; ifExists?: boolean }) => obj.dropCatalog(this.ctx, name, o);
   createSchema = (o: Parameters<Workspace['createSchema']>[0]) => obj.createSchema(this.ctx, o);
-  dropSchema = (c: string, s: string, o?: { cascade?: boolean; ifExists?: boolean }) => obj.dropSchema(this.ctx, c, s, o);
+  dropSchema = (c: string, s: string, o?: { cascade?: boolean; ifExists?: boolean }) =>
+    obj.dropSchema(this.ctx, c, s, o);
   createView = (o: Parameters<Workspace['createView']>[0]) => obj.createView(this.ctx, o);
   dropView = (ref: Ref, o?: { ifExists?: boolean }) => obj.dropObject(this.ctx, 'VIEW', ref, o);
   createFunction = (o: Parameters<Workspace['createFunction']>[0]) => obj.createFunction(this.ctx, o);
@@ -73,7 +74,8 @@ export class DatabricksWorkspace implements Workspace {
   insertQuery = (ref: Ref, query: string) => obj.insertQuery(this.ctx, ref, query);
   overwriteQuery = (ref: Ref, query: string) => obj.overwriteQuery(this.ctx, ref, query);
   deleteWhere = (ref: Ref, predicate: string) => obj.deleteWhere(this.ctx, ref, predicate);
-  updateWhere = (ref: Ref, set: Record<string, string>, predicate: string) => obj.updateWhere(this.ctx, ref, set, predicate);
+  updateWhere = (ref: Ref, set: Record<string, string>, predicate: string) =>
+    obj.updateWhere(this.ctx, ref, set, predicate);
 
   cloneTable = (o: T.CloneTableOptions) => tbl.cloneTable(this.ctx, o);
   copyTable = (o: T.CopyTableOptions) => tbl.copyTable(this.ctx, o);
@@ -97,11 +99,13 @@ export class DatabricksWorkspace implements Workspace {
   setTags = (s: S, tags: Record<string, string>) => gov.setTags(this.ctx, s, tags);
   unsetTags = (s: S, keys: string[]) => gov.unsetTags(this.ctx, s, keys);
   getColumnTags = (ref: Ref) => gov.getColumnTags(this.ctx, ref);
-  setColumnTags = (ref: Ref, column: string, tags: Record<string, string>) => gov.setColumnTags(this.ctx, ref, column, tags);
+  setColumnTags = (ref: Ref, column: string, tags: Record<string, string>) =>
+    gov.setColumnTags(this.ctx, ref, column, tags);
   getComment = (s: S) => gov.getComment(this.ctx, s);
   setComment = (s: S, comment: string | null) => gov.setComment(this.ctx, s, comment);
   getColumnComments = (ref: Ref) => gov.getColumnComments(this.ctx, ref);
-  setColumnComment = (ref: Ref, column: string, comment: string | null) => gov.setColumnComment(this.ctx, ref, column, comment);
+  setColumnComment = (ref: Ref, column: string, comment: string | null) =>
+    gov.setColumnComment(this.ctx, ref, column, comment);
   getProperties = (ref: Ref) => gov.getProperties(this.ctx, ref);
   setProperties = (ref: Ref, props: Record<string, string>) => gov.setProperties(this.ctx, ref, props);
   unsetProperties = (ref: Ref, keys: string[]) => gov.unsetProperties(this.ctx, ref, keys);

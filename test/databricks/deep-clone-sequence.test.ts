@@ -11,11 +11,19 @@ import { StubServer } from './stub-server';
 async function deepCloneWithMetadata(ws: DatabricksWorkspace, source: TableRef, target: TableRef) {
   const src: Securable = { type: 'TABLE', ...source };
   const dst: Securable = { type: 'TABLE', ...target };
-  const metrics = await ws.cloneTable({ source, target, cloneType: 'DEEP', version: 5, properties: { 'lakeward.source': 'main.sales.orders@5' } });
+  const metrics = await ws.cloneTable({
+    source,
+    target,
+    cloneType: 'DEEP',
+    version: 5,
+    properties: { 'lakeward.source': 'main.sales.orders@5' },
+  });
   await ws.setComment(dst, await ws.getComment(src));
-  for (const [column, comment] of Object.entries(await ws.getColumnComments(source))) await ws.setColumnComment(target, column, comment);
+  for (const [column, comment] of Object.entries(await ws.getColumnComments(source)))
+    await ws.setColumnComment(target, column, comment);
   await ws.setTags(dst, await ws.getTags(src));
-  for (const [column, tags] of Object.entries(await ws.getColumnTags(source))) await ws.setColumnTags(target, column, tags);
+  for (const [column, tags] of Object.entries(await ws.getColumnTags(source)))
+    await ws.setColumnTags(target, column, tags);
   const owner = await ws.getOwner(src);
   if (owner) await ws.setOwner(dst, owner);
   for (const g of await ws.getGrants(src)) await ws.grant(dst, g.principal, g.privileges);
@@ -31,17 +39,30 @@ describe('deep clone with all metadata', () => {
     stub
       .on('GET /api/2.1/unity-catalog/tables/main.sales.orders', {
         json: {
-          catalog_name: 'main', schema_name: 'sales', name: 'orders', owner: 'data-eng', comment: "Orders' master",
+          catalog_name: 'main',
+          schema_name: 'sales',
+          name: 'orders',
+          owner: 'data-eng',
+          comment: "Orders' master",
           columns: [
             { name: 'id', comment: 'Order id' },
-            { name: 'ssn', comment: null, mask: { function_name: 'main.sec.mask_ssn', using_column_names: ['region'] } },
+            {
+              name: 'ssn',
+              comment: null,
+              mask: { function_name: 'main.sec.mask_ssn', using_column_names: ['region'] },
+            },
             { name: 'region' },
           ],
           row_filter: { function_name: 'main.sec.eu_only', input_column_names: ['region'] },
         },
       })
       .on('GET /api/2.1/unity-catalog/permissions/table/main.sales.orders', {
-        json: { privilege_assignments: [{ principal: 'analysts', privileges: ['SELECT'] }, { principal: 'a@x.com', privileges: ['SELECT', 'MODIFY'] }] },
+        json: {
+          privilege_assignments: [
+            { principal: 'analysts', privileges: ['SELECT'] },
+            { principal: 'a@x.com', privileges: ['SELECT', 'MODIFY'] },
+          ],
+        },
       });
     await stub.start();
   });
@@ -49,11 +70,30 @@ describe('deep clone with all metadata', () => {
 
   it('sends exactly these statements and REST reads', async () => {
     const rec = new RecordingSqlSession([
-      ['CREATE OR REPLACE TABLE', { rows: [{ source_table_size: 4096, source_num_of_files: 3, num_removed_files: 0, num_copied_files: 3, removed_files_size: 0, copied_files_size: 4096 }] }],
+      [
+        'CREATE OR REPLACE TABLE',
+        {
+          rows: [
+            {
+              source_table_size: 4096,
+              source_num_of_files: 3,
+              num_removed_files: 0,
+              num_copied_files: 3,
+              removed_files_size: 0,
+              copied_files_size: 4096,
+            },
+          ],
+        },
+      ],
       ['SELECT tag_name', { rows: [{ tag_name: 'domain', tag_value: 'sales' }] }],
       ['SELECT column_name, tag_name', { rows: [{ column_name: 'ssn', tag_name: 'pii', tag_value: 'ssn' }] }],
     ]);
-    const ws = await createDatabricksWorkspace({ host: stub.url, warehouseId: 'wh1', auth: { type: 'pat', token: 'dapi0123' }, sqlSession: rec });
+    const ws = await createDatabricksWorkspace({
+      host: stub.url,
+      warehouseId: 'wh1',
+      auth: { type: 'pat', token: 'dapi0123' },
+      sqlSession: rec,
+    });
     const source = { catalog: 'main', schema: 'sales', name: 'orders' };
     const target = { catalog: 'main_dev', schema: 'sales', name: 'orders' };
 
@@ -83,6 +123,13 @@ describe('deep clone with all metadata', () => {
       'GET /api/2.1/unity-catalog/tables/main.sales.orders',
     ]);
     expect(stub.seen.every((r) => r.headers.authorization === 'Bearer dapi0123')).toBe(true);
-    expect(metrics).toEqual({ sourceTableSize: 4096, sourceNumOfFiles: 3, numRemovedFiles: 0, numCopiedFiles: 3, removedFilesSize: 0, copiedFilesSize: 4096 });
+    expect(metrics).toEqual({
+      sourceTableSize: 4096,
+      sourceNumOfFiles: 3,
+      numRemovedFiles: 0,
+      numCopiedFiles: 3,
+      removedFilesSize: 0,
+      copiedFilesSize: 4096,
+    });
   });
 });

@@ -3,7 +3,11 @@ import { cloneTableSql, restoreTableSql, vacuumSql } from '../../platform/databr
 import { createTableSql, createViewSql } from '../../platform/databricks/sql/ddl';
 import { readOnlyQuery, singleStatement } from '../../platform/databricks/sql/fragments';
 import { grantSql } from '../../platform/databricks/sql/governance';
-import { leaseDriverSession, openDatabricksSessionCount, closeAllDatabricksSessions } from '../../platform/databricks/session/pool';
+import {
+  leaseDriverSession,
+  openDatabricksSessionCount,
+  closeAllDatabricksSessions,
+} from '../../platform/databricks/session/pool';
 import { plainValue } from '../../platform/databricks/session/sql-session';
 import { StaticTokenSource } from '../../platform/databricks/auth/token-source';
 import { Secret } from '../../platform/databricks/auth/secret';
@@ -15,15 +19,31 @@ const t = { catalog: 'main', schema: 'sales', name: 'orders' };
 describe('bad input is refused with a typed error naming the problem, before any SQL is sent', () => {
   it.each([
     ['clone type', () => cloneTableSql({ source: t, target: t, cloneType: 'FAST' as never }), /cloneType/],
-    ['version and timestamp together', () => cloneTableSql({ source: t, target: t, cloneType: 'DEEP', version: 1, timestamp: 'x' }), /either version or timestamp/],
+    [
+      'version and timestamp together',
+      () => cloneTableSql({ source: t, target: t, cloneType: 'DEEP', version: 1, timestamp: 'x' }),
+      /either version or timestamp/,
+    ],
     ['negative version', () => restoreTableSql(t, { version: -1 }), /version must be a non-negative integer/],
     ['restore without target', () => restoreTableSql(t, {}), /version or a timestamp/],
     ['fractional retention', () => vacuumSql(t, { retentionHours: 1.5 }), /retentionHours/],
-    ['smuggled statement in a view', () => createViewSql({ ref: t, definition: 'SELECT 1; DROP TABLE x' }), /single statement/],
+    [
+      'smuggled statement in a view',
+      () => createViewSql({ ref: t, definition: 'SELECT 1; DROP TABLE x' }),
+      /single statement/,
+    ],
     ['unterminated quote in a view', () => createViewSql({ ref: t, definition: "SELECT 'x" }), /unterminated ' quote/],
     ['comment that swallows the rest', () => singleStatement('a = 1 /* ', 'where'), /unterminated \/\* comment/],
-    ['type with injection', () => createTableSql({ ref: t, columns: [{ name: 'a', type: 'int) ; DROP TABLE x; --' }] }), /column a: invalid data type/],
-    ['privilege with injection', () => grantSql({ type: 'TABLE', ...t }, 'x', ['SELECT ON CATALOG main TO `evil`; --']), /invalid privilege/],
+    [
+      'type with injection',
+      () => createTableSql({ ref: t, columns: [{ name: 'a', type: 'int) ; DROP TABLE x; --' }] }),
+      /column a: invalid data type/,
+    ],
+    [
+      'privilege with injection',
+      () => grantSql({ type: 'TABLE', ...t }, 'x', ['SELECT ON CATALOG main TO `evil`; --']),
+      /invalid privilege/,
+    ],
     ['empty table', () => createTableSql({ ref: t, columns: [] }), /at least one column/],
   ])('%s', (_name, build, message) => {
     expect(build).toThrow(InvalidInputError);
@@ -38,11 +58,22 @@ describe('bad input is refused with a typed error naming the problem, before any
 
   it('validates Unity Catalog names in workspace calls and sends nothing', async () => {
     const rec = new RecordingSqlSession();
-    const ws = await createDatabricksWorkspace({ host: 'https://h.cloud.databricks.com', warehouseId: 'wh1', auth: { type: 'pat', token: 't0k3n' }, sqlSession: rec });
-    await expect(ws.createSchema({ catalog: 'main', name: 'has space' })).rejects.toThrow(/invalid schema name "has space"/);
+    const ws = await createDatabricksWorkspace({
+      host: 'https://h.cloud.databricks.com',
+      warehouseId: 'wh1',
+      auth: { type: 'pat', token: 't0k3n' },
+      sqlSession: rec,
+    });
+    await expect(ws.createSchema({ catalog: 'main', name: 'has space' })).rejects.toThrow(
+      /invalid schema name "has space"/,
+    );
     await expect(ws.dropTable({ catalog: 'main', schema: 'a.b', name: 't' })).rejects.toThrow(/schema name/);
-    await expect(ws.setTags({ type: 'FUNCTION', catalog: 'main', schema: 's', name: 'f' }, { a: 'b' })).rejects.toThrow(/cannot carry tags/);
-    await expect(ws.addCheckConstraint(t, { name: 'bad name', expression: 'a > 0' })).rejects.toThrow(/constraint name/);
+    await expect(ws.setTags({ type: 'FUNCTION', catalog: 'main', schema: 's', name: 'f' }, { a: 'b' })).rejects.toThrow(
+      /cannot carry tags/,
+    );
+    await expect(ws.addCheckConstraint(t, { name: 'bad name', expression: 'a > 0' })).rejects.toThrow(
+      /constraint name/,
+    );
     await expect(ws.grant({ type: 'TABLE', ...t }, '', ['SELECT'])).rejects.toThrow(/invalid principal/);
     expect(rec.statements).toEqual([]);
   });

@@ -17,7 +17,12 @@ export interface Scenario {
 const at = (ns: Namespace, name: string): TableRef => ({ catalog: ns.catalog, schema: ns.schema, name });
 const fq = (r: TableRef) => `${r.catalog}.${r.schema}.${r.name}`;
 
-async function people(ws: Workspace, ns: Namespace, name: string, properties?: Record<string, string>): Promise<TableRef> {
+async function people(
+  ws: Workspace,
+  ns: Namespace,
+  name: string,
+  properties?: Record<string, string>,
+): Promise<TableRef> {
   const r = at(ns, name);
   await ws.createTable({
     ref: r,
@@ -54,13 +59,22 @@ export const scenarios: Scenario[] = [
       await ws.setTags({ type: 'TABLE', ...src }, { tier: 'gold' });
       await ws.deleteWhere(src, 'id = 1');
       const target = at(ns, 'deep_copy');
-      const m = await ws.cloneTable({ source: src, target, cloneType: 'DEEP', version: 1, properties: { cloned: 'yes' } });
+      const m = await ws.cloneTable({
+        source: src,
+        target,
+        cloneType: 'DEEP',
+        version: 1,
+        properties: { cloned: 'yes' },
+      });
       check(m.numCopiedFiles >= 1 && m.copiedFilesSize > 0, 'deep clone copied files', m);
       check(JSON.stringify(await ids(ws, target)) === '[1,2,3]', 'clone holds version 1 rows');
       const d = await ws.describeTable(target);
       check(d.properties.team === 'core' && d.properties.cloned === 'yes', 'properties copied and added', d.properties);
       check(Object.keys(await ws.getTags({ type: 'TABLE', ...target })).length === 0, 'tags are not cloned');
-      check((await ws.tableChecksum(target)) === (await ws.tableChecksum(src, { version: 1 })), 'checksum equals source at v1');
+      check(
+        (await ws.tableChecksum(target)) === (await ws.tableChecksum(src, { version: 1 })),
+        'checksum equals source at v1',
+      );
     },
   },
   {
@@ -79,11 +93,16 @@ export const scenarios: Scenario[] = [
     name: 'rejects a clone onto itself and both version and timestamp',
     async run(ws, ns) {
       const src = await people(ws, ns, 'self_src');
-      await ws.cloneTable({ source: src, target: src, cloneType: 'DEEP' }).then(() => check(false, 'self clone accepted'), (e: { code?: string }) => check(e.code === 'INVALID_INPUT', 'self clone is invalid input', e.code));
-      await ws.cloneTable({ source: src, target: at(ns, 'x'), cloneType: 'DEEP', version: 1, timestamp: '2024-01-01' }).then(
-        () => check(false, 'version+timestamp accepted'),
-        (e: { code?: string }) => check(e.code === 'INVALID_INPUT', 'version+timestamp is invalid input', e.code),
+      await ws.cloneTable({ source: src, target: src, cloneType: 'DEEP' }).then(
+        () => check(false, 'self clone accepted'),
+        (e: { code?: string }) => check(e.code === 'INVALID_INPUT', 'self clone is invalid input', e.code),
       );
+      await ws
+        .cloneTable({ source: src, target: at(ns, 'x'), cloneType: 'DEEP', version: 1, timestamp: '2024-01-01' })
+        .then(
+          () => check(false, 'version+timestamp accepted'),
+          (e: { code?: string }) => check(e.code === 'INVALID_INPUT', 'version+timestamp is invalid input', e.code),
+        );
     },
   },
   {
@@ -115,8 +134,14 @@ export const scenarios: Scenario[] = [
       check((await ws.getComment(s)) === "People's table", 'comment');
       check((await ws.getColumnComments(r)).region === 'ISO region', 'column comment');
       check((await ws.getProperties(r))['lakeward.note'] === 'x', 'property');
-      check((await ws.listConstraints(r)).some((c) => c.name === 'id_positive'), 'constraint');
-      await ws.insertRows(r, [{ id: -1 }]).then(() => check(false, 'constraint not enforced'), () => undefined);
+      check(
+        (await ws.listConstraints(r)).some((c) => c.name === 'id_positive'),
+        'constraint',
+      );
+      await ws.insertRows(r, [{ id: -1 }]).then(
+        () => check(false, 'constraint not enforced'),
+        () => undefined,
+      );
       await ws.unsetTags(s, ['domain']);
       await ws.dropConstraint(r, 'id_positive');
       check(!('domain' in (await ws.getTags(s))), 'tag removed');
@@ -130,7 +155,11 @@ export const scenarios: Scenario[] = [
       await ws.deleteWhere(r, 'id = 3');
       const changes = await ws.tableChanges(r, 2);
       const kinds = changes.map((c) => c._change_type).sort();
-      check(JSON.stringify(kinds) === JSON.stringify(['delete', 'update_postimage', 'update_preimage']), 'change kinds', kinds);
+      check(
+        JSON.stringify(kinds) === JSON.stringify(['delete', 'update_postimage', 'update_preimage']),
+        'change kinds',
+        kinds,
+      );
     },
   },
   {
@@ -140,7 +169,10 @@ export const scenarios: Scenario[] = [
       const v = await ws.vacuumTable(r, { dryRun: true });
       check(v.dryRun, 'dry run flagged');
       check(JSON.stringify(await ids(ws, r)) === '[1,2,3]', 'data intact');
-      await ws.query(`DELETE FROM ${fq(r)}`).then(() => check(false, 'write accepted'), (e: { code?: string }) => check(e.code === 'INVALID_INPUT', 'write refused', e.code));
+      await ws.query(`DELETE FROM ${fq(r)}`).then(
+        () => check(false, 'write accepted'),
+        (e: { code?: string }) => check(e.code === 'INVALID_INPUT', 'write refused', e.code),
+      );
     },
   },
 ];

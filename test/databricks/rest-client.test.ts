@@ -37,7 +37,11 @@ describe('REST calls over HTTP against a stub workspace', () => {
   it('waits out a 429 for the Retry-After seconds, then succeeds', async () => {
     stub.on('GET /api/2.0/sql/warehouses/wh1', (_r, attempt) =>
       attempt === 1
-        ? { status: 429, headers: { 'Retry-After': '1' }, json: { error_code: 'REQUEST_LIMIT_EXCEEDED', message: 'slow down' } }
+        ? {
+            status: 429,
+            headers: { 'Retry-After': '1' },
+            json: { error_code: 'REQUEST_LIMIT_EXCEEDED', message: 'slow down' },
+          }
         : { json: { id: 'wh1', name: 'Shared', state: 'RUNNING' } },
     );
     const started = Date.now();
@@ -48,7 +52,11 @@ describe('REST calls over HTTP against a stub workspace', () => {
   });
 
   it('does not sit out a Retry-After beyond its limit; the TransientError carries the delay instead', async () => {
-    stub.on('GET /api/2.0/sql/warehouses', { status: 429, headers: { 'Retry-After': '120' }, json: { message: 'quota' } });
+    stub.on('GET /api/2.0/sql/warehouses', {
+      status: 429,
+      headers: { 'Retry-After': '120' },
+      json: { message: 'quota' },
+    });
     const err = await ws.rest.workspace.listWarehouses().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TransientError);
     expect(err).toMatchObject({ retryable: true, retryAfterSeconds: 120 });
@@ -57,7 +65,9 @@ describe('REST calls over HTTP against a stub workspace', () => {
 
   it('retries a 503 and returns the later success', async () => {
     stub.on('POST /api/2.0/sql/warehouses/wh1/start', (_r, attempt) =>
-      attempt < 3 ? { status: 503, json: { error_code: 'TEMPORARILY_UNAVAILABLE', message: 'try later' } } : { json: {} },
+      attempt < 3
+        ? { status: 503, json: { error_code: 'TEMPORARILY_UNAVAILABLE', message: 'try later' } }
+        : { json: {} },
     );
     await ws.rest.workspace.startWarehouse('wh1');
     expect(stub.paths()).toEqual(Array(3).fill('POST /api/2.0/sql/warehouses/wh1/start'));
@@ -70,7 +80,10 @@ describe('REST calls over HTTP against a stub workspace', () => {
   });
 
   it('maps 404 to NotFoundError without retrying', async () => {
-    stub.on('GET /api/2.1/unity-catalog/catalogs/nope', { status: 404, json: { error_code: 'CATALOG_DOES_NOT_EXIST', message: 'Catalog nope does not exist.' } });
+    stub.on('GET /api/2.1/unity-catalog/catalogs/nope', {
+      status: 404,
+      json: { error_code: 'CATALOG_DOES_NOT_EXIST', message: 'Catalog nope does not exist.' },
+    });
     const err = await ws.getCatalog('nope').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as Error).message).toContain('Catalog nope does not exist.');
@@ -82,7 +95,9 @@ describe('REST calls over HTTP against a stub workspace', () => {
       status: 403,
       json: { error_code: 'PERMISSION_DENIED', message: `token ${TOKEN} lacks MANAGE on main.sales.orders` },
     });
-    const err = await ws.getGrants({ type: 'TABLE', catalog: 'main', schema: 'sales', name: 'orders' }).catch((e: unknown) => e);
+    const err = await ws
+      .getGrants({ type: 'TABLE', catalog: 'main', schema: 'sales', name: 'orders' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PermissionDeniedError);
     expect((err as Error).message).toContain('lacks MANAGE');
     expect((err as Error).message).not.toContain(TOKEN);
@@ -90,7 +105,10 @@ describe('REST calls over HTTP against a stub workspace', () => {
   });
 
   it('maps 400 to InvalidInputError at once', async () => {
-    stub.on('POST /api/2.2/jobs/create', { status: 400, json: { error_code: 'INVALID_PARAMETER_VALUE', message: 'name too long' } });
+    stub.on('POST /api/2.2/jobs/create', {
+      status: 400,
+      json: { error_code: 'INVALID_PARAMETER_VALUE', message: 'name too long' },
+    });
     await expect(ws.rest.workspace.createJob({ name: 'x' })).rejects.toBeInstanceOf(InvalidInputError);
     expect(stub.seen).toHaveLength(1);
   });
@@ -103,7 +121,9 @@ describe('REST calls over HTTP against a stub workspace', () => {
   it('lists jobs across pages and resets a job with its new settings', async () => {
     stub
       .on('GET /api/2.2/jobs/list', (req) =>
-        req.query.page_token ? { json: { jobs: [{ job_id: 2 }], has_more: false } } : { json: { jobs: [{ job_id: 1 }], has_more: true, next_page_token: 'n' } },
+        req.query.page_token
+          ? { json: { jobs: [{ job_id: 2 }], has_more: false } }
+          : { json: { jobs: [{ job_id: 1 }], has_more: true, next_page_token: 'n' } },
       )
       .on('POST /api/2.2/jobs/reset', { json: {} });
     expect((await ws.rest.workspace.listJobs()).map((j) => j.job_id)).toEqual([1, 2]);
@@ -115,7 +135,9 @@ describe('REST calls over HTTP against a stub workspace', () => {
 
   it('reads owner and comment, serving endpoints and the current user', async () => {
     stub
-      .on('GET /api/2.1/unity-catalog/volumes/main.raw.files', { json: { catalog_name: 'main', schema_name: 'raw', name: 'files', owner: 'ops', comment: 'drops' } })
+      .on('GET /api/2.1/unity-catalog/volumes/main.raw.files', {
+        json: { catalog_name: 'main', schema_name: 'raw', name: 'files', owner: 'ops', comment: 'drops' },
+      })
       .on('GET /api/2.0/serving-endpoints', { json: { endpoints: [{ name: 'claude', state: { ready: 'READY' } }] } })
       .on('GET /api/2.0/preview/scim/v2/Me', { json: { userName: 'ana@x.com' } });
     const vol = { type: 'VOLUME' as const, catalog: 'main', schema: 'raw', name: 'files' };
@@ -128,9 +150,16 @@ describe('REST calls over HTTP against a stub workspace', () => {
   it('writes, lists and reads volume files through the Files API', async () => {
     const files = new Map<string, Buffer>();
     stub
-      .on('PUT /api/2.0/fs/files/Volumes/main/raw/files/in/a%20b.csv', (req) => (files.set('in/a b.csv', req.body), { status: 204 }))
-      .on('GET /api/2.0/fs/directories/Volumes/main/raw/files', { json: { contents: [{ path: '/Volumes/main/raw/files/in', is_directory: true }] } })
-      .on('GET /api/2.0/fs/directories/Volumes/main/raw/files/in', { json: { contents: [{ path: '/Volumes/main/raw/files/in/a b.csv', is_directory: false, file_size: 3 }] } })
+      .on(
+        'PUT /api/2.0/fs/files/Volumes/main/raw/files/in/a%20b.csv',
+        (req) => (files.set('in/a b.csv', req.body), { status: 204 }),
+      )
+      .on('GET /api/2.0/fs/directories/Volumes/main/raw/files', {
+        json: { contents: [{ path: '/Volumes/main/raw/files/in', is_directory: true }] },
+      })
+      .on('GET /api/2.0/fs/directories/Volumes/main/raw/files/in', {
+        json: { contents: [{ path: '/Volumes/main/raw/files/in/a b.csv', is_directory: false, file_size: 3 }] },
+      })
       .on('GET /api/2.0/fs/files/Volumes/main/raw/files/in/a%20b.csv', () => ({ body: files.get('in/a b.csv') }));
     const ref = { catalog: 'main', schema: 'raw', name: 'files' };
     await ws.writeVolumeFile(ref, 'in/a b.csv', Buffer.from('1,2'));

@@ -54,13 +54,18 @@ describe('golden Databricks statements against sqlglot (dialect databricks)', ()
     const withT = allCases.filter((c) => c.expected.includes(T_SQL)).map((c) => byName.get(c.name)!);
     const structured = withT.filter((r) => r.status === 'structured');
     expect(structured.length).toBeGreaterThan(10);
-    for (const r of structured) expect({ name: r.name, ids: r.identifiers }).toEqual({ name: r.name, ids: expect.arrayContaining([TICK, SPACEDOT, QUOTES]) });
+    for (const r of structured)
+      expect({ name: r.name, ids: r.identifiers }).toEqual({
+        name: r.name,
+        ids: expect.arrayContaining([TICK, SPACEDOT, QUOTES]),
+      });
   });
 
   it('reads hostile literals back exactly as they were written', () => {
     const withLit = allCases.filter((c) => c.expected.includes(HOSTILE_LIT)).map((c) => byName.get(c.name)!);
     const structured = withLit.filter((r) => r.status === 'structured');
     expect(structured.length).toBeGreaterThan(3);
-    for (const r of structured) expect({ name: r.name, s: r.strings }).toEqual({ name: r.name, s: expect.arrayContaining([HOSTILE_TEXT]) });
+    for (const r of structured)
+      expect({ name: r.name, s: r.strings }).toEqual({ name: r.name, s: expect.arrayContaining([HOSTILE_TEXT]) });
   });
 });

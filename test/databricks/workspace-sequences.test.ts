@@ -5,9 +5,17 @@ import { StubServer } from './stub-server';
 const IS = '`main`.information_schema';
 const SALES = '`main`.`sales`.`orders`';
 
-async function workspace(script: Script, stub: StubServer): Promise<{ ws: DatabricksWorkspace; rec: RecordingSqlSession }> {
+async function workspace(
+  script: Script,
+  stub: StubServer,
+): Promise<{ ws: DatabricksWorkspace; rec: RecordingSqlSession }> {
   const rec = new RecordingSqlSession(script);
-  const ws = await createDatabricksWorkspace({ host: stub.url, warehouseId: 'wh1', auth: { type: 'pat', token: 'dapi0123' }, sqlSession: rec });
+  const ws = await createDatabricksWorkspace({
+    host: stub.url,
+    warehouseId: 'wh1',
+    auth: { type: 'pat', token: 'dapi0123' },
+    sqlSession: rec,
+  });
   return { ws, rec };
 }
 
@@ -19,21 +27,140 @@ describe('statement sequences sent to the warehouse', () => {
   it('discovers a catalog: schemas, then tables, views, functions, volumes, then each table in detail', async () => {
     const { ws, rec } = await workspace(
       [
-        [`SELECT catalog_name, schema_name`, { rows: [{ catalog_name: 'main', schema_name: 'sales', schema_owner: 'ana', comment: null }] }],
-        [`SELECT table_catalog, table_schema, table_name, table_type, data_source_format, table_owner, comment, created, last_altered FROM ${IS}.tables WHERE table_schema = 'sales' AND table_type`,
-          { rows: [{ table_catalog: 'main', table_schema: 'sales', table_name: 'orders', table_type: 'MANAGED', data_source_format: 'DELTA', table_owner: 'ana', comment: 'Orders', created: '2026-01-01T00:00:00Z', last_altered: null }] }],
-        [`SELECT table_catalog, table_schema, table_name, table_type, data_source_format, table_owner, comment, created, last_altered FROM ${IS}.tables WHERE table_schema = 'sales' AND table_name = 'orders'`,
-          { rows: [{ table_catalog: 'main', table_schema: 'sales', table_name: 'orders', table_type: 'MANAGED', data_source_format: 'DELTA', table_owner: 'ana', comment: 'Orders', created: null, last_altered: null }] }],
-        [`SELECT v.table_catalog`, { rows: [{ table_catalog: 'main', table_schema: 'sales', table_name: 'eu_orders', view_definition: "SELECT * FROM main.sales.orders WHERE region = 'EU'", table_owner: 'ana', comment: null }] }],
-        [`SELECT routine_catalog`, { rows: [{ routine_catalog: 'main', routine_schema: 'sales', routine_name: 'mask_ssn', specific_name: 'mask_ssn', full_data_type: 'STRING', routine_definition: "'***'", routine_owner: 'ana', comment: null }] }],
-        [`SELECT specific_name`, { rows: [{ specific_name: 'mask_ssn', parameter_name: 'ssn', full_data_type: 'STRING', ordinal_position: 1 }] }],
+        [
+          `SELECT catalog_name, schema_name`,
+          { rows: [{ catalog_name: 'main', schema_name: 'sales', schema_owner: 'ana', comment: null }] },
+        ],
+        [
+          `SELECT table_catalog, table_schema, table_name, table_type, data_source_format, table_owner, comment, created, last_altered FROM ${IS}.tables WHERE table_schema = 'sales' AND table_type`,
+          {
+            rows: [
+              {
+                table_catalog: 'main',
+                table_schema: 'sales',
+                table_name: 'orders',
+                table_type: 'MANAGED',
+                data_source_format: 'DELTA',
+                table_owner: 'ana',
+                comment: 'Orders',
+                created: '2026-01-01T00:00:00Z',
+                last_altered: null,
+              },
+            ],
+          },
+        ],
+        [
+          `SELECT table_catalog, table_schema, table_name, table_type, data_source_format, table_owner, comment, created, last_altered FROM ${IS}.tables WHERE table_schema = 'sales' AND table_name = 'orders'`,
+          {
+            rows: [
+              {
+                table_catalog: 'main',
+                table_schema: 'sales',
+                table_name: 'orders',
+                table_type: 'MANAGED',
+                data_source_format: 'DELTA',
+                table_owner: 'ana',
+                comment: 'Orders',
+                created: null,
+                last_altered: null,
+              },
+            ],
+          },
+        ],
+        [
+          `SELECT v.table_catalog`,
+          {
+            rows: [
+              {
+                table_catalog: 'main',
+                table_schema: 'sales',
+                table_name: 'eu_orders',
+                view_definition: "SELECT * FROM main.sales.orders WHERE region = 'EU'",
+                table_owner: 'ana',
+                comment: null,
+              },
+            ],
+          },
+        ],
+        [
+          `SELECT routine_catalog`,
+          {
+            rows: [
+              {
+                routine_catalog: 'main',
+                routine_schema: 'sales',
+                routine_name: 'mask_ssn',
+                specific_name: 'mask_ssn',
+                full_data_type: 'STRING',
+                routine_definition: "'***'",
+                routine_owner: 'ana',
+                comment: null,
+              },
+            ],
+          },
+        ],
+        [
+          `SELECT specific_name`,
+          {
+            rows: [{ specific_name: 'mask_ssn', parameter_name: 'ssn', full_data_type: 'STRING', ordinal_position: 1 }],
+          },
+        ],
         [`SELECT volume_catalog`, { rows: [] }],
-        [`SELECT column_name`, { rows: [
-          { column_name: 'id', full_data_type: 'bigint', is_nullable: 'NO', comment: null, ordinal_position: 1, partition_index: null },
-          { column_name: 'region', full_data_type: 'string', is_nullable: 'YES', comment: 'ISO code', ordinal_position: 2, partition_index: 0 },
-        ] }],
-        [`DESCRIBE DETAIL`, { rows: [{ format: 'delta', location: 's3://b/orders', partitionColumns: ['region'], numFiles: 3, sizeInBytes: 4096, properties: { 'delta.enableChangeDataFeed': 'true' }, minReaderVersion: 1, minWriterVersion: 4 }] }],
-        [`DESCRIBE HISTORY`, { rows: [{ version: 7n, timestamp: new Date('2026-02-01T00:00:00Z'), operation: 'WRITE', operationParameters: { mode: 'Append' }, operationMetrics: { numOutputRows: '10' }, userName: 'ana' }] }],
+        [
+          `SELECT column_name`,
+          {
+            rows: [
+              {
+                column_name: 'id',
+                full_data_type: 'bigint',
+                is_nullable: 'NO',
+                comment: null,
+                ordinal_position: 1,
+                partition_index: null,
+              },
+              {
+                column_name: 'region',
+                full_data_type: 'string',
+                is_nullable: 'YES',
+                comment: 'ISO code',
+                ordinal_position: 2,
+                partition_index: 0,
+              },
+            ],
+          },
+        ],
+        [
+          `DESCRIBE DETAIL`,
+          {
+            rows: [
+              {
+                format: 'delta',
+                location: 's3://b/orders',
+                partitionColumns: ['region'],
+                numFiles: 3,
+                sizeInBytes: 4096,
+                properties: { 'delta.enableChangeDataFeed': 'true' },
+                minReaderVersion: 1,
+                minWriterVersion: 4,
+              },
+            ],
+          },
+        ],
+        [
+          `DESCRIBE HISTORY`,
+          {
+            rows: [
+              {
+                version: 7n,
+                timestamp: new Date('2026-02-01T00:00:00Z'),
+                operation: 'WRITE',
+                operationParameters: { mode: 'Append' },
+                operationMetrics: { numOutputRows: '10' },
+                userName: 'ana',
+              },
+            ],
+          },
+        ],
       ],
       stub,
     );
@@ -58,9 +185,19 @@ describe('statement sequences sent to the warehouse', () => {
       `DESCRIBE HISTORY ${SALES} LIMIT 1`,
     ]);
     expect(schemas).toEqual([{ catalog: 'main', name: 'sales', owner: 'ana', comment: null, properties: {} }]);
-    expect(tables[0]).toMatchObject({ name: 'orders', tableType: 'MANAGED', format: 'DELTA', createdAt: '2026-01-01T00:00:00.000Z' });
+    expect(tables[0]).toMatchObject({
+      name: 'orders',
+      tableType: 'MANAGED',
+      format: 'DELTA',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
     expect(views[0].definition).toBe("SELECT * FROM main.sales.orders WHERE region = 'EU'");
-    expect(functions[0]).toMatchObject({ name: 'mask_ssn', parameters: 'ssn STRING', returnType: 'STRING', body: "'***'" });
+    expect(functions[0]).toMatchObject({
+      name: 'mask_ssn',
+      parameters: 'ssn STRING',
+      returnType: 'STRING',
+      body: "'***'",
+    });
     expect(volumes).toEqual([]);
     expect(described).toMatchObject({
       version: 7,
@@ -78,19 +215,47 @@ describe('statement sequences sent to the warehouse', () => {
 
   it('restores a table to a version and reports the six restore metrics', async () => {
     const { ws, rec } = await workspace(
-      [[`RESTORE TABLE`, { rows: [{ table_size_after_restore: 100n, num_of_files_after_restore: 2, num_removed_files: 1, num_restored_files: 1, removed_files_size: 40, restored_files_size: 50 }] }]],
+      [
+        [
+          `RESTORE TABLE`,
+          {
+            rows: [
+              {
+                table_size_after_restore: 100n,
+                num_of_files_after_restore: 2,
+                num_removed_files: 1,
+                num_restored_files: 1,
+                removed_files_size: 40,
+                restored_files_size: 50,
+              },
+            ],
+          },
+        ],
+      ],
       stub,
     );
     const metrics = await ws.restoreTable({ catalog: 'main', schema: 'sales', name: 'orders' }, { version: 3 });
     expect(rec.statements).toEqual([`RESTORE TABLE ${SALES} TO VERSION AS OF 3`]);
-    expect(metrics).toEqual({ tableSizeAfterRestore: 100, numOfFilesAfterRestore: 2, numRemovedFiles: 1, numRestoredFiles: 1, removedFilesSize: 40, restoredFilesSize: 50 });
+    expect(metrics).toEqual({
+      tableSizeAfterRestore: 100,
+      numOfFilesAfterRestore: 2,
+      numRemovedFiles: 1,
+      numRestoredFiles: 1,
+      removedFilesSize: 40,
+      restoredFilesSize: 50,
+    });
   });
 
   it('vacuums: reads the location, lists candidates with a dry run, then vacuums with the same retention', async () => {
     const { ws, rec } = await workspace(
       [
         [`DESCRIBE DETAIL`, { rows: [{ location: 's3://b/orders/' }] }],
-        [`VACUUM ${SALES} RETAIN 200 HOURS DRY RUN`, { rows: [{ path: 's3://b/orders/part-0001.parquet' }, { path: 's3://b/orders/region=EU/part-0002.parquet' }] }],
+        [
+          `VACUUM ${SALES} RETAIN 200 HOURS DRY RUN`,
+          {
+            rows: [{ path: 's3://b/orders/part-0001.parquet' }, { path: 's3://b/orders/region=EU/part-0002.parquet' }],
+          },
+        ],
         [`VACUUM`, { rows: [{ path: 's3://b/orders' }] }],
       ],
       stub,

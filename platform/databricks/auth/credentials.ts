@@ -48,8 +48,13 @@ export interface ResolvedAuth {
 }
 
 /** Builds the token source; a CLI profile is read and turned into one of the other three methods. */
-export async function resolveAuth(host: string | undefined, auth: DatabricksAuth, fetchImpl: typeof fetch = fetch): Promise<ResolvedAuth> {
-  if (auth.type === 'cli-profile') return fromProfile(await readProfile(auth.profile, auth.configFile), host, fetchImpl);
+export async function resolveAuth(
+  host: string | undefined,
+  auth: DatabricksAuth,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ResolvedAuth> {
+  if (auth.type === 'cli-profile')
+    return fromProfile(await readProfile(auth.profile, auth.configFile), host, fetchImpl);
   const h = normalizeHost(host ?? '');
   switch (auth.type) {
     case 'pat':
@@ -59,23 +64,44 @@ export async function resolveAuth(host: string | undefined, auth: DatabricksAuth
     case 'azure-service-principal':
       return {
         host: h,
-        tokens: new AzureServicePrincipalTokenSource(auth.tenantId, auth.clientId, secret(auth.clientSecret), auth.authorityHost, fetchImpl),
+        tokens: new AzureServicePrincipalTokenSource(
+          auth.tenantId,
+          auth.clientId,
+          secret(auth.clientSecret),
+          auth.authorityHost,
+          fetchImpl,
+        ),
       };
     default:
       throw new InvalidInputError(`unknown auth type ${JSON.stringify((auth as { type?: unknown }).type)}`);
   }
 }
 
-function fromProfile(p: ConfigProfile, hostOverride: string | undefined, fetchImpl: typeof fetch): Promise<ResolvedAuth> {
+function fromProfile(
+  p: ConfigProfile,
+  hostOverride: string | undefined,
+  fetchImpl: typeof fetch,
+): Promise<ResolvedAuth> {
   const host = hostOverride ?? p.host;
   const withWarehouse = (r: ResolvedAuth) => ({ ...r, warehouseId: p.warehouse_id || undefined });
   if (p.token) return resolveAuth(host, { type: 'pat', token: p.token }, fetchImpl).then(withWarehouse);
   if (p.azure_tenant_id && p.azure_client_id && p.azure_client_secret) {
-    const auth = { type: 'azure-service-principal' as const, tenantId: p.azure_tenant_id, clientId: p.azure_client_id, clientSecret: p.azure_client_secret };
+    const auth = {
+      type: 'azure-service-principal' as const,
+      tenantId: p.azure_tenant_id,
+      clientId: p.azure_client_id,
+      clientSecret: p.azure_client_secret,
+    };
     return resolveAuth(host, auth, fetchImpl).then(withWarehouse);
   }
   if (p.client_id && p.client_secret) {
-    return resolveAuth(host, { type: 'oauth-m2m', clientId: p.client_id, clientSecret: p.client_secret }, fetchImpl).then(withWarehouse);
+    return resolveAuth(
+      host,
+      { type: 'oauth-m2m', clientId: p.client_id, clientSecret: p.client_secret },
+      fetchImpl,
+    ).then(withWarehouse);
   }
-  throw new InvalidInputError('CLI profile has no token, client_id/client_secret or azure_* service principal credentials');
+  throw new InvalidInputError(
+    'CLI profile has no token, client_id/client_secret or azure_* service principal credentials',
+  );
 }

@@ -40,7 +40,9 @@ export async function readProfile(profile = 'DEFAULT', file = defaultConfigFile(
   const profiles = parseDatabricksCfg(text);
   const found = profiles.get(profile);
   if (!found) {
-    throw new NotFoundError(`profile ${JSON.stringify(profile)} not in ${file} (has: ${[...profiles.keys()].join(', ') || 'none'})`);
+    throw new NotFoundError(
+      `profile ${JSON.stringify(profile)} not in ${file} (has: ${[...profiles.keys()].join(', ') || 'none'})`,
+    );
   }
   if (!found.host) throw new InvalidInputError(`profile ${JSON.stringify(profile)} in ${file} has no host`);
   return found;

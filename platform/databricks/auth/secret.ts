@@ -37,6 +37,7 @@ const TOKEN_PATTERNS: RegExp[] = [
 export function redact(text: string, secrets: readonly string[] = []): string {
   let out = text;
   for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join(REDACTED);
-  for (const p of TOKEN_PATTERNS) out = out.replace(p, (m) => (/^(Bearer|Basic)/i.test(m) ? `${m.split(/\s+/)[0]} ${REDACTED}` : REDACTED));
+  for (const p of TOKEN_PATTERNS)
+    out = out.replace(p, (m) => (/^(Bearer|Basic)/i.test(m) ? `${m.split(/\s+/)[0]} ${REDACTED}` : REDACTED));
   return out;
 }

@@ -81,7 +81,12 @@ abstract class ClientCredentialsSource implements TokenSource {
 /** Databricks OAuth machine-to-machine: POST <host>/oidc/v1/token with HTTP Basic client credentials. */
 export class DatabricksM2MTokenSource extends ClientCredentialsSource {
   readonly method = 'oauth-m2m' as const;
-  constructor(private readonly host: string, clientId: string, clientSecret: Secret, fetchImpl: typeof fetch = fetch) {
+  constructor(
+    private readonly host: string,
+    clientId: string,
+    clientSecret: Secret,
+    fetchImpl: typeof fetch = fetch,
+  ) {
     super(clientId, clientSecret, fetchImpl);
   }
   protected request() {

@@ -54,11 +54,19 @@ export async function listSchemas(ctx: OpsContext, catalog: string): Promise<Sch
 
 export async function getSchema(ctx: OpsContext, catalog: string, schema: string): Promise<SchemaInfo> {
   const s = await ctx.uc.getSchema(`${ucName(catalog, 'catalog name')}.${ucName(schema, 'schema name')}`);
-  return { catalog: s.catalog_name, name: s.name, owner: s.owner ?? null, comment: s.comment ?? null, properties: s.properties ?? {} };
+  return {
+    catalog: s.catalog_name,
+    name: s.name,
+    owner: s.owner ?? null,
+    comment: s.comment ?? null,
+    properties: s.properties ?? {},
+  };
 }
 
 export async function listTables(ctx: OpsContext, catalog: string, schema: string): Promise<TableInfo[]> {
-  return (await rows(ctx, q.listTablesSql(ucName(catalog, 'catalog name'), ucName(schema, 'schema name')))).map(tableInfo);
+  return (await rows(ctx, q.listTablesSql(ucName(catalog, 'catalog name'), ucName(schema, 'schema name')))).map(
+    tableInfo,
+  );
 }
 
 export async function listViews(ctx: OpsContext, catalog: string, schema: string): Promise<ViewInfo[]> {

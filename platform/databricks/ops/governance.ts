@@ -105,7 +105,9 @@ export async function dropConstraint(ctx: OpsContext, ref: TableRef, name: strin
 
 export async function getRowFilter(ctx: OpsContext, ref: TableRef): Promise<RowFilter | null> {
   const t = await ctx.uc.getTable(fullName({ type: 'TABLE', ...checkRef(ref) }));
-  return t.row_filter ? { functionName: t.row_filter.function_name, columns: t.row_filter.input_column_names ?? [] } : null;
+  return t.row_filter
+    ? { functionName: t.row_filter.function_name, columns: t.row_filter.input_column_names ?? [] }
+    : null;
 }
 
 export async function setRowFilter(ctx: OpsContext, ref: TableRef, f: RowFilter): Promise<void> {
@@ -121,7 +123,11 @@ export async function getColumnMasks(ctx: OpsContext, ref: TableRef): Promise<Co
   const t = await ctx.uc.getTable(fullName({ type: 'TABLE', ...checkRef(ref) }));
   return (t.columns ?? [])
     .filter((c) => c.mask)
-    .map((c) => ({ column: c.name, functionName: c.mask!.function_name, usingColumns: c.mask!.using_column_names ?? [] }));
+    .map((c) => ({
+      column: c.name,
+      functionName: c.mask!.function_name,
+      usingColumns: c.mask!.using_column_names ?? [],
+    }));
 }
 
 export async function setColumnMask(ctx: OpsContext, ref: TableRef, m: ColumnMask): Promise<void> {
@@ -134,6 +140,7 @@ export async function dropColumnMask(ctx: OpsContext, ref: TableRef, column: str
 }
 
 function principalName(p: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses or escapes
   if (typeof p !== 'string' || p.trim() === '' || /[\x00-\x1f]/.test(p)) {
     throw new InvalidInputError(`invalid principal ${JSON.stringify(p)}`);
   }

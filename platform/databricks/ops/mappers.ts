@@ -1,4 +1,12 @@
-import type { CloneMetrics, DataFormat, HistoryEntry, RestoreMetrics, TableDetail, TableInfo, TableType } from '../../types';
+import type {
+  CloneMetrics,
+  DataFormat,
+  HistoryEntry,
+  RestoreMetrics,
+  TableDetail,
+  TableInfo,
+  TableType,
+} from '../../types';
 
 /** Plain conversions from result rows to the port's typed shapes. */
 export function str(v: unknown): string | null {

@@ -22,7 +22,12 @@ export async function createSchema(ctx: OpsContext, o: Parameters<typeof ddl.cre
   await run(ctx, ddl.createSchemaSql(o));
 }
 
-export async function dropSchema(ctx: OpsContext, catalog: string, schema: string, o?: { cascade?: boolean; ifExists?: boolean }) {
+export async function dropSchema(
+  ctx: OpsContext,
+  catalog: string,
+  schema: string,
+  o?: { cascade?: boolean; ifExists?: boolean },
+) {
   await run(ctx, ddl.dropSchemaSql(ucName(catalog, 'catalog name'), ucName(schema, 'schema name'), o));
 }
 

@@ -60,7 +60,11 @@ export async function optimizeTable(ctx: OpsContext, ref: TableRef): Promise<Opt
  * retention just before it; paths are made relative to the table location from DESCRIBE DETAIL.
  * Databricks reports no file sizes for vacuum, so `bytes` is 0.
  */
-export async function vacuumTable(ctx: OpsContext, ref: TableRef, o: { retentionHours?: number; dryRun?: boolean } = {}) {
+export async function vacuumTable(
+  ctx: OpsContext,
+  ref: TableRef,
+  o: { retentionHours?: number; dryRun?: boolean } = {},
+) {
   checkRef(ref);
   const location = String((await firstRow(ctx, describeDetailSql(ref)))?.location ?? '');
   const candidates = await rows(ctx, d.vacuumSql(ref, { retentionHours: o.retentionHours, dryRun: true }));
@@ -81,7 +85,11 @@ export async function convertToDelta(ctx: OpsContext, ref: TableRef): Promise<Co
 }
 
 /** Sets the UniForm properties, rewriting existing files first when the table already has data. */
-export async function enableUniform(ctx: OpsContext, ref: TableRef, o: { rewriteExisting?: boolean } = {}): Promise<void> {
+export async function enableUniform(
+  ctx: OpsContext,
+  ref: TableRef,
+  o: { rewriteExisting?: boolean } = {},
+): Promise<void> {
   checkRef(ref);
   if (o.rewriteExisting) await run(ctx, d.reorgUpgradeUniformSql(ref));
   else await run(ctx, d.enableUniformSql(ref));
@@ -105,7 +113,15 @@ async function columnsAt(ctx: OpsContext, ref: TableRef, at?: TimeTravel) {
 export async function tableStats(ctx: OpsContext, ref: TableRef, at?: TimeTravel): Promise<TableStats> {
   checkRef(ref);
   const columns = await columnsAt(ctx, ref, at);
-  const row = (await firstRow(ctx, tableStatsSql(ref, columns.map((c) => c.name), at))) ?? {};
+  const row =
+    (await firstRow(
+      ctx,
+      tableStatsSql(
+        ref,
+        columns.map((c) => c.name),
+        at,
+      ),
+    )) ?? {};
   return {
     rowCount: num(row.row_count),
     nullCounts: Object.fromEntries(columns.map((c, i) => [c.name, num(row[`n${i}`])])),
@@ -120,5 +136,7 @@ export async function tableChecksum(ctx: OpsContext, ref: TableRef, at?: TimeTra
 
 /** Unity Catalog names are case-insensitive. */
 function sameRef(a: TableRef, b: TableRef): boolean {
-  return [a.catalog, a.schema, a.name].join('.').toLowerCase() === [b.catalog, b.schema, b.name].join('.').toLowerCase();
+  return (
+    [a.catalog, a.schema, a.name].join('.').toLowerCase() === [b.catalog, b.schema, b.name].join('.').toLowerCase()
+  );
 }

@@ -5,7 +5,8 @@ import type { RestClient } from './http';
 /** Files API (api/2.0/fs) for Unity Catalog volumes: `/Volumes/<catalog>/<schema>/<volume>/<path>`. */
 function volumePath(ref: TableRef, path = ''): string {
   const parts = path.split('/').filter((p) => p !== '');
-  if (parts.some((p) => p === '..' || p === '.')) throw new InvalidInputError(`invalid volume path ${JSON.stringify(path)}`);
+  if (parts.some((p) => p === '..' || p === '.'))
+    throw new InvalidInputError(`invalid volume path ${JSON.stringify(path)}`);
   return ['Volumes', ref.catalog, ref.schema, ref.name, ...parts].map(encodeURIComponent).join('/');
 }
 
@@ -26,10 +27,15 @@ export class FilesApi {
     const pending = [''];
     while (pending.length > 0) {
       const dir = pending.shift() as string;
-      const entries = await this.http.listAll<DirectoryEntry>(`/api/2.0/fs/directories/${volumePath(ref, dir)}`, 'contents');
+      const entries = await this.http.listAll<DirectoryEntry>(
+        `/api/2.0/fs/directories/${volumePath(ref, dir)}`,
+        'contents',
+      );
       for (const e of entries) {
         const decoded = decodeURIComponent(e.path);
-        const rel = decoded.startsWith(`${decodeURIComponent(root)}/`) ? decoded.slice(decodeURIComponent(root).length + 1) : decoded;
+        const rel = decoded.startsWith(`${decodeURIComponent(root)}/`)
+          ? decoded.slice(decodeURIComponent(root).length + 1)
+          : decoded;
         if (e.is_directory) pending.push(rel);
         else out.push({ path: rel, size: e.file_size ?? 0 });
       }

@@ -29,7 +29,14 @@ export class RestClient {
     retry: RetryOptions = {},
     private readonly fetchImpl: typeof fetch = fetch,
   ) {
-    this.retry = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterSeconds: 30, timeoutMs: 60_000, ...retry };
+    this.retry = {
+      maxAttempts: 4,
+      baseDelayMs: 250,
+      maxDelayMs: 8000,
+      maxRetryAfterSeconds: 30,
+      timeoutMs: 60_000,
+      ...retry,
+    };
   }
 
   async request<T>(method: string, path: string, req: RestRequest = {}): Promise<T> {
@@ -64,7 +71,13 @@ export class RestClient {
       return (text ? JSON.parse(text) : {}) as T;
     }
     const errorBody = await res.text().then(parseErrorBody, () => ({}));
-    throw classifyHttpError(res.status, errorBody, what, this.tokens.secrets(), retryAfter(res.headers.get('retry-after')));
+    throw classifyHttpError(
+      res.status,
+      errorBody,
+      what,
+      this.tokens.secrets(),
+      retryAfter(res.headers.get('retry-after')),
+    );
   }
 
   /** Follows `next_page_token` until exhausted, collecting `itemsKey` from each page. */
@@ -72,9 +85,12 @@ export class RestClient {
     const items: T[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < 10_000; page++) {
-      const res = await this.request<Record<string, unknown>>('GET', path, { query: { ...query, page_token: pageToken } });
+      const res = await this.request<Record<string, unknown>>('GET', path, {
+        query: { ...query, page_token: pageToken },
+      });
       items.push(...((res[itemsKey] as T[] | undefined) ?? []));
-      pageToken = typeof res.next_page_token === 'string' && res.next_page_token !== '' ? res.next_page_token : undefined;
+      pageToken =
+        typeof res.next_page_token === 'string' && res.next_page_token !== '' ? res.next_page_token : undefined;
       if (!pageToken) return items;
     }
     throw new TransientError(`${path}: pagination did not end`);

@@ -89,13 +89,25 @@ export class UnityCatalogApi {
     this.http.listAll<UcSchema>(`${UC}/schemas`, 'schemas', { catalog_name: catalog, max_results: 1000 });
   getSchema = (fullName: string) => this.http.request<UcSchema>('GET', `${UC}/schemas/${enc(fullName)}`);
   listTables = (catalog: string, schema: string) =>
-    this.http.listAll<UcTable>(`${UC}/tables`, 'tables', { catalog_name: catalog, schema_name: schema, max_results: 1000 });
+    this.http.listAll<UcTable>(`${UC}/tables`, 'tables', {
+      catalog_name: catalog,
+      schema_name: schema,
+      max_results: 1000,
+    });
   getTable = (fullName: string) => this.http.request<UcTable>('GET', `${UC}/tables/${enc(fullName)}`);
   listVolumes = (catalog: string, schema: string) =>
-    this.http.listAll<UcVolume>(`${UC}/volumes`, 'volumes', { catalog_name: catalog, schema_name: schema, max_results: 1000 });
+    this.http.listAll<UcVolume>(`${UC}/volumes`, 'volumes', {
+      catalog_name: catalog,
+      schema_name: schema,
+      max_results: 1000,
+    });
   getVolume = (fullName: string) => this.http.request<UcVolume>('GET', `${UC}/volumes/${enc(fullName)}`);
   listFunctions = (catalog: string, schema: string) =>
-    this.http.listAll<UcFunction>(`${UC}/functions`, 'functions', { catalog_name: catalog, schema_name: schema, max_results: 1000 });
+    this.http.listAll<UcFunction>(`${UC}/functions`, 'functions', {
+      catalog_name: catalog,
+      schema_name: schema,
+      max_results: 1000,
+    });
   getFunction = (fullName: string) => this.http.request<UcFunction>('GET', `${UC}/functions/${enc(fullName)}`);
 
   /** Direct grants on the securable (what a clone copies). */
@@ -108,7 +120,11 @@ export class UnityCatalogApi {
   }
 
   /** Grants including those inherited from the catalog and schema. */
-  async getEffectiveGrants(type: SecurableType, fullName: string, principal?: string): Promise<EffectivePrivilegeAssignment[]> {
+  async getEffectiveGrants(
+    type: SecurableType,
+    fullName: string,
+    principal?: string,
+  ): Promise<EffectivePrivilegeAssignment[]> {
     const res = await this.http.request<{ privilege_assignments?: EffectivePrivilegeAssignment[] }>(
       'GET',
       `${UC}/effective-permissions/${restSecurableType(type)}/${enc(fullName)}`,

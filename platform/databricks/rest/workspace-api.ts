@@ -44,7 +44,11 @@ export class WorkspaceApi {
 
   /** Jobs list pages with `has_more` + `next_page_token`; listAll stops when no token comes back. */
   listJobs = (opts: { name?: string; expandTasks?: boolean } = {}) =>
-    this.http.listAll<JobSummary>('/api/2.2/jobs/list', 'jobs', { limit: 100, name: opts.name, expand_tasks: opts.expandTasks });
+    this.http.listAll<JobSummary>('/api/2.2/jobs/list', 'jobs', {
+      limit: 100,
+      name: opts.name,
+      expand_tasks: opts.expandTasks,
+    });
   getJob = (jobId: number) => this.http.request<JobSummary>('GET', '/api/2.2/jobs/get', { query: { job_id: jobId } });
   createJob = (settings: Record<string, unknown>) =>
     this.http.request<{ job_id: number }>('POST', '/api/2.2/jobs/create', { body: settings });

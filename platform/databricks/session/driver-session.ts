@@ -69,7 +69,9 @@ export class DriverSqlSession implements SqlSession {
     if (this.slots.length + this.opening < (this.o.maxSessions ?? 4)) {
       this.opening++;
       try {
-        const session = await (await this.connect()).openSession({
+        const session = await (
+          await this.connect()
+        ).openSession({
           configuration: { STATEMENT_TIMEOUT: String(this.o.statementTimeoutSeconds ?? 3600) },
         });
         const slot = { session, inFlight: 0 };
@@ -120,6 +122,9 @@ function schemaColumns(schema: TTableSchema | null): SqlRows['columns'] {
 
 /** Pool key: never contains a secret, only a hash of it, so two identities never share a session. */
 export function poolKey(host: string, warehouseId: string, tokens: TokenSource): string {
-  const who = createHash('sha256').update(tokens.secrets()[0] ?? '').digest('hex').slice(0, 16);
+  const who = createHash('sha256')
+    .update(tokens.secrets()[0] ?? '')
+    .digest('hex')
+    .slice(0, 16);
   return `${host}|${warehouseId}|${tokens.method}|${who}`;
 }

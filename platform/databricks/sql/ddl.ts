@@ -9,7 +9,12 @@ const ifNotExists = (flag: boolean | undefined) => (flag ? ' IF NOT EXISTS' : ''
 const ifExists = (flag: boolean | undefined) => (flag ? ' IF EXISTS' : '');
 const cascade = (flag: boolean | undefined) => (flag ? ' CASCADE' : '');
 
-export function createCatalogSql(o: { name: string; managedLocation?: string; comment?: string; ifNotExists?: boolean }): string {
+export function createCatalogSql(o: {
+  name: string;
+  managedLocation?: string;
+  comment?: string;
+  ifNotExists?: boolean;
+}): string {
   const location = o.managedLocation === undefined ? '' : ` MANAGED LOCATION ${lit(o.managedLocation)}`;
   return `CREATE CATALOG${ifNotExists(o.ifNotExists)} ${ident(o.name)}${location}${comment(o.comment)}`;
 }
@@ -22,11 +27,20 @@ export function createSchemaSql(o: { catalog: string; name: string; comment?: st
   return `CREATE SCHEMA${ifNotExists(o.ifNotExists)} ${schemaName(o.catalog, o.name)}${comment(o.comment)}`;
 }
 
-export function dropSchemaSql(catalog: string, schema: string, o: { cascade?: boolean; ifExists?: boolean } = {}): string {
+export function dropSchemaSql(
+  catalog: string,
+  schema: string,
+  o: { cascade?: boolean; ifExists?: boolean } = {},
+): string {
   return `DROP SCHEMA${ifExists(o.ifExists)} ${schemaName(catalog, schema)}${cascade(o.cascade)}`;
 }
 
-export function createViewSql(o: { ref: TableRef; definition: string; comment?: string | null; replace?: boolean }): string {
+export function createViewSql(o: {
+  ref: TableRef;
+  definition: string;
+  comment?: string | null;
+  replace?: boolean;
+}): string {
   const body = singleStatement(o.definition, 'view definition');
   return `CREATE${o.replace ? ' OR REPLACE' : ''} VIEW ${tableName(o.ref)}${comment(o.comment)} AS ${body}`;
 }
@@ -56,8 +70,10 @@ export function createVolumeSql(o: {
   ifNotExists?: boolean;
 }): string {
   const external = o.volumeType === 'EXTERNAL';
-  if (external && o.storageLocation === undefined) throw new InvalidInputError('an EXTERNAL volume needs storageLocation');
-  if (!external && o.storageLocation !== undefined) throw new InvalidInputError('storageLocation is only for EXTERNAL volumes');
+  if (external && o.storageLocation === undefined)
+    throw new InvalidInputError('an EXTERNAL volume needs storageLocation');
+  if (!external && o.storageLocation !== undefined)
+    throw new InvalidInputError('storageLocation is only for EXTERNAL volumes');
   const location = external ? ` LOCATION ${lit(o.storageLocation as string)}` : '';
   return `CREATE${external ? ' EXTERNAL' : ''} VOLUME${ifNotExists(o.ifNotExists)} ${tableName(o.ref)}${location}${comment(o.comment)}`;
 }

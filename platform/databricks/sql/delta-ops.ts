@@ -46,7 +46,8 @@ export function optimizeSql(ref: TableRef): string {
 }
 
 export function vacuumSql(ref: TableRef, o: { retentionHours?: number; dryRun?: boolean } = {}): string {
-  const retain = o.retentionHours === undefined ? '' : ` RETAIN ${nonNegativeInt(o.retentionHours, 'retentionHours')} HOURS`;
+  const retain =
+    o.retentionHours === undefined ? '' : ` RETAIN ${nonNegativeInt(o.retentionHours, 'retentionHours')} HOURS`;
   return `VACUUM ${tableName(ref)}${retain}${o.dryRun ? ' DRY RUN' : ''}`;
 }
 
@@ -78,6 +79,7 @@ export function reorgPurgeSql(ref: TableRef): string {
 export function tableChangesSql(ref: TableRef, startVersion: number, endVersion?: number): string {
   const start = nonNegativeInt(startVersion, 'startVersion');
   const end = endVersion === undefined ? '' : `, ${nonNegativeInt(endVersion, 'endVersion')}`;
-  if (endVersion !== undefined && endVersion < startVersion) throw new InvalidInputError('endVersion is before startVersion');
+  if (endVersion !== undefined && endVersion < startVersion)
+    throw new InvalidInputError('endVersion is before startVersion');
   return `SELECT * FROM table_changes(${lit(tableName(ref))}, ${start}${end}) ORDER BY _commit_version`;
 }

@@ -63,7 +63,18 @@ export function singleStatement(text: string, what: string): string {
   return result;
 }
 
-const READ_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'VALUES', 'TABLE', 'FROM', 'LIST']);
+const READ_KEYWORDS = new Set([
+  'SELECT',
+  'WITH',
+  'SHOW',
+  'DESCRIBE',
+  'DESC',
+  'EXPLAIN',
+  'VALUES',
+  'TABLE',
+  'FROM',
+  'LIST',
+]);
 
 /**
  * Read-only check for the SQL workbench: the first keyword must start a query. The warehouse still
@@ -73,7 +84,9 @@ export function readOnlyQuery(text: string): string {
   const code = singleStatement(text, 'query');
   const first = /^[\s(]*([A-Za-z]+)/.exec(code)?.[1]?.toUpperCase();
   if (!first || !READ_KEYWORDS.has(first)) {
-    throw new InvalidInputError(`query must be read-only (SELECT, WITH, SHOW, DESCRIBE, EXPLAIN, VALUES); got ${first ?? 'no keyword'}`);
+    throw new InvalidInputError(
+      `query must be read-only (SELECT, WITH, SHOW, DESCRIBE, EXPLAIN, VALUES); got ${first ?? 'no keyword'}`,
+    );
   }
   return code;
 }

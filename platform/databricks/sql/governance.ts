@@ -50,7 +50,8 @@ export function unsetColumnTagsSql(ref: TableRef, column: string, keys: string[]
 
 /** COMMENT ON covers catalogs, schemas, tables (views included) and volumes; NULL removes the comment. */
 export function commentOnSql(s: Securable, comment: string | null): string {
-  if (s.type === 'FUNCTION') throw new InvalidInputError('a function comment can only be set by re-creating the function');
+  if (s.type === 'FUNCTION')
+    throw new InvalidInputError('a function comment can only be set by re-creating the function');
   const keyword = s.type === 'VIEW' ? 'TABLE' : s.type;
   return `COMMENT ON ${keyword} ${securableName(s)} IS ${litOrNull(comment)}`;
 }
@@ -103,7 +104,8 @@ export function tagsQuerySql(s: Securable): string {
   const sch = `${cat} AND schema_name = ${lit((s.schema as string).toLowerCase())}`;
   if (s.type === 'SCHEMA') return `SELECT tag_name, tag_value FROM ${view}schema_tags WHERE ${sch} ORDER BY tag_name`;
   const name = lit((s.name as string).toLowerCase());
-  if (s.type === 'VOLUME') return `SELECT tag_name, tag_value FROM ${view}volume_tags WHERE ${sch} AND volume_name = ${name} ORDER BY tag_name`;
+  if (s.type === 'VOLUME')
+    return `SELECT tag_name, tag_value FROM ${view}volume_tags WHERE ${sch} AND volume_name = ${name} ORDER BY tag_name`;
   return `SELECT tag_name, tag_value FROM ${view}table_tags WHERE ${sch} AND table_name = ${name} ORDER BY tag_name`;
 }
 

@@ -7,6 +7,7 @@ import { ident, schemaName, tableName } from './quote';
  * ASCII control character or DEL). Wider than platform/identifiers.ts on purpose: real workspaces hold
  * names with `$`, `@`, quotes or non-ASCII letters, and cloning them must work. Quoting does the rest.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses or escapes
 const UC_NAME = /^[^.\s/\x00-\x1f\x7f]{1,255}$/u;
 
 export function ucName(name: unknown, what: string): string {
@@ -20,6 +21,7 @@ export function ucName(name: unknown, what: string): string {
 
 /** Column names may contain spaces and dots in Databricks; only control characters are refused. */
 export function columnName(name: unknown): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses or escapes
   if (typeof name !== 'string' || !/^[^\x00-\x1f\x7f]{1,255}$/u.test(name)) {
     throw new InvalidInputError(`invalid column name ${JSON.stringify(name)}`);
   }

@@ -32,6 +32,7 @@ export function dottedName(text: string): string {
 const ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 export function lit(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses or escapes
   const body = value.replace(/[\\'\n\r\t]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, (ch) => {
     return ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });
