@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Client, Connection } from '@temporalio/client';
+import type { Client, ConnectionLike } from '@temporalio/client';
 import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config/load';
@@ -9,7 +9,10 @@ import type { Store } from '../store/db';
 /** One Temporal client and connection per process, made at boot and shared by every request. */
 export interface TemporalHandle {
   client: Client;
-  connection: Connection;
+  /** The worker's NativeConnection in the embedded stack, or a client Connection. */
+  connection: ConnectionLike;
+  /** host:port, for health output. */
+  address: string;
 }
 
 /** How to reach a workspace: the local lakehouse folder or a Databricks host with its credentials. */
@@ -35,6 +38,8 @@ export interface WorkspaceResolver {
   resolve(req: Request): Promise<Workspace>;
   /** The configured default workspace. */
   default(): Promise<Workspace>;
+  /** Any workspace by spec (a saved target, say), kept open and shared like the others. */
+  open(spec: WorkspaceSpec): Promise<Workspace>;
   close(): Promise<void>;
 }
 

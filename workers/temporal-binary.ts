@@ -30,7 +30,9 @@ export function findBinary(name: 'temporal' | 'temporal-test-server'): string | 
   const envVar = name === 'temporal' ? 'TEMPORAL_CLI_PATH' : 'TEMPORAL_TEST_SERVER_PATH';
   const fromEnv = process.env[envVar];
   if (executable(fromEnv)) return fromEnv;
-  return onPath(name) ?? (executable(path.join(ROOT, '.tools/bin', name)) ? path.join(ROOT, '.tools/bin', name) : undefined);
+  return (
+    onPath(name) ?? (executable(path.join(ROOT, '.tools/bin', name)) ? path.join(ROOT, '.tools/bin', name) : undefined)
+  );
 }
 
 export type ExecutableSpec = { type: 'existing-path'; path: string } | { type: 'cached-download' };

@@ -65,28 +65,32 @@ export function createWorkspaceResolver(config: Config, open: WorkspaceOpener): 
     return fallback;
   };
 
+  const openCached = (spec: WorkspaceSpec): Promise<Workspace> => {
+    const key = createHash('sha256').update(JSON.stringify(spec)).digest('hex');
+    let ws = perRequest.get(key);
+    if (ws) {
+      perRequest.delete(key); // re-insert below: Map order is the recency order
+    } else {
+      ws = open(spec);
+      void ws.catch(() => perRequest.delete(key));
+    }
+    perRequest.set(key, ws);
+    if (perRequest.size > MAX_CACHED) {
+      const [oldestKey, oldest] = perRequest.entries().next().value as [string, Promise<Workspace>];
+      perRequest.delete(oldestKey);
+      void closeQuietly(oldest);
+    }
+    return ws;
+  };
+
   return {
     default: openDefault,
+    open: openCached,
     async resolve(req) {
       const creds = requestCredentials(req);
       if (!creds) return openDefault();
-      const key = `${creds.host}|${createHash('sha256').update(creds.token).digest('hex')}`;
-      let ws = perRequest.get(key);
-      if (ws) {
-        perRequest.delete(key); // re-insert: Map order is the recency order
-      } else {
-        const spec: WorkspaceSpec = { kind: 'databricks', host: creds.host, token: creds.token, authMethod: 'token' };
-        spec.warehouseId = config.workspace.warehouse_id ?? config.clone.warehouse_id;
-        ws = open(spec);
-        ws.catch(() => perRequest.delete(key));
-      }
-      perRequest.set(key, ws);
-      if (perRequest.size > MAX_CACHED) {
-        const [oldestKey, oldest] = perRequest.entries().next().value as [string, Promise<Workspace>];
-        perRequest.delete(oldestKey);
-        void closeQuietly(oldest);
-      }
-      return ws;
+      const warehouseId = config.workspace.warehouse_id ?? config.clone.warehouse_id;
+      return openCached({ kind: 'databricks', host: creds.host, token: creds.token, authMethod: 'token', warehouseId });
     },
     async close() {
       const all = [...perRequest.values(), ...(fallback ? [fallback] : [])];

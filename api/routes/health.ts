@@ -9,7 +9,7 @@ const CHECK_TIMEOUT_MS = 2000;
 async function temporalReachable(deps: AppDeps): Promise<{ reachable: boolean; detail: string }> {
   const t = deps.temporal;
   if (!t) return { reachable: false, detail: 'no Temporal connection configured' };
-  const address = t.connection.options.address;
+  const address = t.address;
   try {
     const info = await t.connection.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () =>
       t.connection.workflowService.getSystemInfo({}),

@@ -17,7 +17,7 @@ afterAll(async () => {
   await Promise.all([store?.close(), env?.teardown()]);
 });
 
-const temporal = () => ({ client: env.client, connection: env.connection });
+const temporal = () => ({ client: env.client, connection: env.connection, address: env.connection.options.address });
 
 test('health reports the service, its versions, and Temporal and the store as reachable', async () => {
   const app = createApp(testAppDeps({ store, temporal: temporal() }));

@@ -1,0 +1,30 @@
+import type { Client } from '@temporalio/client';
+import type { WorkspaceResolver } from '../api/deps';
+import type { Config } from '../config/load';
+import type { Store } from '../store/db';
+import { createCloneActivities } from './clone';
+import { cloneWorkspaceResolver } from './clone/resolve-workspace';
+import { createHelloActivities } from './hello';
+
+/** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
+export interface ActivityDeps {
+  config: Config;
+  store: Store;
+  /** Temporal client on the worker's connection (to signal or await other workflows). */
+  client: Client;
+  workspaces: WorkspaceResolver;
+}
+
+/**
+ * Every activity the worker registers. Each domain contributes its factory here with one spread line;
+ * tests call the domain factories directly with their own deps.
+ */
+export function createActivities(deps: ActivityDeps) {
+  void deps;
+  return {
+    ...createHelloActivities({ prefix: 'Hello' }),
+    ...createCloneActivities({ db: deps.store.db, resolveWorkspace: cloneWorkspaceResolver(deps.workspaces, deps.store.db) }),
+  };
+}
+
+export type Activities = ReturnType<typeof createActivities>;

@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+import { registerDevCommands } from './dev';
+import { registerHealthCommand } from './health';
+import { registerVersionCommand } from './version';
+
+/**
+ * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
+ * talk to the API use `withApiOptions` and `apiClient` from cli/http.ts for --url, --api-key and --json.
+ */
+export const commandRegistrars: ((program: Command) => void)[] = [
+  registerDevCommands,
+  registerHealthCommand,
+  registerVersionCommand,
+];
+
+export function registerCommands(program: Command): void {
+  for (const register of commandRegistrars) register(program);
+}

@@ -1,0 +1,29 @@
+import type { WorkspaceOpener, WorkspaceSpec } from '../api/deps';
+import { openWorkspace, type WorkspaceConfig } from '../platform';
+import { InvalidInputError } from '../platform/errors';
+
+/** Translates the service's workspace spec (config file, request headers, saved targets) to the platform's. */
+export function toPlatformConfig(spec: WorkspaceSpec): WorkspaceConfig {
+  if (spec.kind === 'local') return { kind: 'local', root: spec.root };
+  const base = { kind: 'databricks' as const, host: spec.host, warehouseId: spec.warehouseId ?? undefined };
+  switch (spec.authMethod ?? 'token') {
+    case 'token':
+      if (!spec.token) throw new InvalidInputError('workspace.token is required for token authentication');
+      return { ...base, auth: { type: 'pat', token: spec.token } };
+    case 'service_principal': {
+      const { clientId, clientSecret, tenantId } = spec;
+      if (!clientId || !clientSecret) {
+        throw new InvalidInputError(
+          'workspace.client_id and workspace.client_secret are required for a service principal',
+        );
+      }
+      return tenantId
+        ? { ...base, auth: { type: 'azure-service-principal', tenantId, clientId, clientSecret } }
+        : { ...base, auth: { type: 'oauth-m2m', clientId, clientSecret } };
+    }
+    case 'profile':
+      return { ...base, auth: { type: 'cli-profile', profile: spec.profile ?? undefined } };
+  }
+}
+
+export const openPlatformWorkspace: WorkspaceOpener = (spec) => openWorkspace(toPlatformConfig(spec));

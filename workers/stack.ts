@@ -1,0 +1,100 @@
+import { Client } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import type { Logger } from 'pino';
+import type { AppDeps } from '../api/deps';
+import { createWorkspaceResolver } from '../api/middleware/workspaces';
+import { startServer, type RunningServer } from '../api/server';
+import type { Config } from '../config/load';
+import { openStore, type Store } from '../store/db';
+import { openPlatformWorkspace } from './open-workspace';
+import { startDevServer, type DevServer } from './temporal-dev-server';
+import { createWorker, prebuiltBundle } from './worker';
+
+export interface StackOptions {
+  api: boolean;
+  worker: boolean;
+  logger: Logger;
+}
+
+export interface Stack {
+  apiUrl?: string;
+  temporalAddress: string;
+  /** Web UI of the embedded dev server (absent when connected to a cluster). */
+  temporalUiUrl?: string;
+  temporalPid?: number;
+  /** Rejects if the worker stops on its own (a fatal worker error). */
+  workerDone: Promise<void>;
+  /** Stops API, worker, store and the dev server, in that order. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the parts of Lakeward this process runs: the embedded Temporal dev server (unless
+ * temporal.address names a cluster), the store (migrated), one NativeConnection shared by the client and
+ * the worker, the worker and the API. Whatever started is stopped again if a later step fails.
+ */
+export async function startStack(config: Config, opts: StackOptions): Promise<Stack> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const fn of cleanups.splice(0).reverse()) {
+      await fn().catch((err: unknown) => opts.logger.error({ err }, 'shutdown step failed'));
+    }
+  };
+  try {
+    let dev: DevServer | undefined;
+    if (!config.temporal.address) {
+      const { port, ui_port: uiPort, namespace } = config.temporal;
+      dev = await startDevServer({ dataDir: config.data_dir, port, uiPort, namespace });
+      cleanups.push(() => dev!.stop());
+    }
+    const address = config.temporal.address ?? dev!.address;
+    const store: Store = await openStore({ databaseUrl: config.database_url, dataDir: config.data_dir });
+    cleanups.push(() => store.close());
+    const connection = await NativeConnection.connect({ address });
+    cleanups.push(() => connection.close());
+    const client = new Client({ connection, namespace: config.temporal.namespace });
+    const workspaces = createWorkspaceResolver(config, openPlatformWorkspace);
+    cleanups.push(() => workspaces.close());
+
+    let workerDone: Promise<void> = new Promise(() => undefined);
+    if (opts.worker) {
+      const worker: Worker = await createWorker({
+        connection,
+        namespace: config.temporal.namespace,
+        taskQueue: config.temporal.task_queue,
+        deps: { config, store, client, workspaces },
+        bundle: prebuiltBundle(config.temporal.prebundled_workflows),
+      });
+      workerDone = worker.run();
+      cleanups.push(async () => {
+        if (worker.getState() === 'RUNNING') worker.shutdown();
+        await workerDone.catch(() => undefined);
+      });
+    }
+
+    let server: RunningServer | undefined;
+    if (opts.api) {
+      const deps: AppDeps = {
+        config,
+        store,
+        temporal: { client, connection, address },
+        logger: opts.logger,
+        workspaces,
+        startedAt: new Date(),
+      };
+      server = await startServer(deps);
+      cleanups.push(() => server!.close());
+    }
+    return {
+      apiUrl: server?.url,
+      temporalAddress: address,
+      temporalUiUrl: dev?.uiUrl,
+      temporalPid: dev?.pid,
+      workerDone,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createActivities, type ActivityDeps } from '../activities';
+import { workflowBundlePath } from './bundle-workflows';
+
+export interface CreateWorkerOptions {
+  connection: NativeConnection;
+  namespace?: string;
+  taskQueue: string;
+  deps: ActivityDeps;
+  /**
+   * Pre-built workflow code (production: dist/workflow-bundle.js from `npm run build`). Without it the
+   * worker bundles workflows/index.ts from source at start (development; a few seconds).
+   */
+  bundle?: { codePath: string };
+}
+
+/** One worker on one task queue, with every workflow and the activities from `createActivities(deps)`. */
+export async function createWorker(opts: CreateWorkerOptions): Promise<Worker> {
+  const base = {
+    connection: opts.connection,
+    namespace: opts.namespace ?? 'default',
+    taskQueue: opts.taskQueue,
+    activities: createActivities(opts.deps),
+  };
+  if (opts.bundle) return Worker.create({ ...base, workflowBundle: opts.bundle });
+  return Worker.create({ ...base, workflowsPath: require.resolve('../workflows') });
+}
+
+/** The pre-built bundle when asked for; a missing bundle is an error that says how to build it. */
+export function prebuiltBundle(usePrebuilt: boolean): { codePath: string } | undefined {
+  if (!usePrebuilt) return undefined;
+  const codePath = workflowBundlePath();
+  if (!existsSync(codePath)) {
+    throw new Error(`temporal.prebundled_workflows is on but ${codePath} is missing: run \`npm run build\``);
+  }
+  return { codePath };
+}

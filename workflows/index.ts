@@ -1,0 +1,6 @@
+/**
+ * The workflow bundle entry: every workflow the worker runs is re-exported here (one line per module).
+ * `npm run build` bundles this file into dist/workflow-bundle.js; `lakeward dev` bundles it from source.
+ */
+export * from './hello';
+export * from './clone';
