@@ -1,4 +1,4 @@
-import { Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createJobActivities } from '../../activities/jobs';
 import type { QueueClientDeps } from '../../api/jobs/queue-client';
@@ -18,13 +18,21 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
+let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
+/** The fixture workflows bundled once per test file (bundling is the slow part of starting a worker). */
+function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
+  bundle ??= bundleWorkflowCode({ workflowsPath: require.resolve('./fixtures/workflows'), logger: quietLogger });
+  return bundle;
+}
+const quietLogger = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
+
 /** A real worker running the clone queue and the stand-in clone workflow on its own task queue. */
 export async function startJobWorker(env: TestWorkflowEnvironment, store: Store, taskQueue = uniqueTaskQueue('jobs')): Promise<JobWorker> {
   const trace = newTrace();
   const worker = await Worker.create({
     connection: env.nativeConnection,
     taskQueue,
-    workflowsPath: require.resolve('./fixtures/workflows'),
+    workflowBundle: await workflowBundle(),
     activities: { ...createJobActivities({ store, client: env.client }), ...createFixtureActivities(store, trace) },
   });
   const running = worker.run();
