@@ -269,7 +269,7 @@ export const discoveryCases: GoldenCase[] = [
     name: 'list routines',
     build: () => disc.listRoutinesSql('main', 'sales'),
     expected:
-      "SELECT routine_catalog, routine_schema, routine_name, specific_name, full_data_type, routine_definition, routine_owner, comment FROM `main`.information_schema.routines WHERE routine_schema = 'sales' AND routine_body = 'SQL' ORDER BY routine_name",
+      "SELECT routine_catalog, routine_schema, routine_name, specific_name, full_data_type, routine_definition, comment FROM `main`.information_schema.routines WHERE routine_schema = 'sales' AND routine_body = 'SQL' ORDER BY routine_name",
   },
   {
     name: 'list parameters',

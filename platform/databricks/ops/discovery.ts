@@ -96,7 +96,7 @@ export async function listFunctions(ctx: OpsContext, catalog: string, schema: st
       .join(', '),
     returnType: String(r.full_data_type ?? ''),
     body: String(r.routine_definition ?? ''),
-    owner: str(r.routine_owner),
+    owner: null,
     comment: str(r.comment),
   }));
 }

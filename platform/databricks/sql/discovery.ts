@@ -41,8 +41,9 @@ export function listViewsSql(catalog: string, schema: string): string {
   return `SELECT v.table_catalog, v.table_schema, v.table_name, v.view_definition, t.table_owner, t.comment FROM ${is(catalog, 'views')} v JOIN ${is(catalog, 'tables')} t ON t.table_schema = v.table_schema AND t.table_name = v.table_name WHERE ${eq('v.table_schema', schema)} ORDER BY v.table_name`;
 }
 
+/** Owners of functions come from REST (getOwner); ROUTINES is not documented to carry one. */
 export function listRoutinesSql(catalog: string, schema: string): string {
-  return `SELECT routine_catalog, routine_schema, routine_name, specific_name, full_data_type, routine_definition, routine_owner, comment FROM ${is(catalog, 'routines')} WHERE ${eq('routine_schema', schema)} AND routine_body = 'SQL' ORDER BY routine_name`;
+  return `SELECT routine_catalog, routine_schema, routine_name, specific_name, full_data_type, routine_definition, comment FROM ${is(catalog, 'routines')} WHERE ${eq('routine_schema', schema)} AND routine_body = 'SQL' ORDER BY routine_name`;
 }
 
 export function listParametersSql(catalog: string, schema: string): string {
