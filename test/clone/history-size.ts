@@ -1,13 +1,14 @@
-import type { Client } from '@temporalio/client';
+import type { Client, WorkflowHandle } from '@temporalio/client';
 
 /** Every run of a workflow chain (following continue-as-new) with its history length as Temporal reports it. */
 export async function runLengths(client: Client, workflowId: string, firstRunId: string): Promise<{ runId: string; historyLength: number; childIds: string[] }[]> {
   const out: { runId: string; historyLength: number; childIds: string[] }[] = [];
   let runId: string | undefined = firstRunId;
   while (runId) {
-    const handle = client.workflow.getHandle(workflowId, runId);
+    const handle: WorkflowHandle = client.workflow.getHandle(workflowId, runId);
     const { historyLength } = await handle.describe();
-    const events = (await handle.fetchHistory()).events ?? [];
+    const history = await handle.fetchHistory();
+    const events = history.events ?? [];
     const childIds = events.flatMap((e) => (e.childWorkflowExecutionStartedEventAttributes?.workflowExecution ? [`${e.childWorkflowExecutionStartedEventAttributes.workflowExecution.workflowId}|${e.childWorkflowExecutionStartedEventAttributes.workflowExecution.runId}`] : []));
     out.push({ runId, historyLength, childIds });
     runId = events.at(-1)?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId ?? undefined;
