@@ -5,6 +5,7 @@ import type { Store } from '../store/db';
 import { createCloneActivities } from './clone';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
 import { createHelloActivities } from './hello';
+import { createJobActivities } from './jobs';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
 export interface ActivityDeps {
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDeps) {
   void deps;
   return {
     ...createHelloActivities({ prefix: 'Hello' }),
+    ...createJobActivities({ store: deps.store, client: deps.client }),
     ...createCloneActivities({ db: deps.store.db, resolveWorkspace: cloneWorkspaceResolver(deps.workspaces, deps.store.db) }),
   };
 }

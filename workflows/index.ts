@@ -4,3 +4,4 @@
  */
 export * from './hello';
 export * from './clone';
+export * from './queue/clone-queue-workflow';
