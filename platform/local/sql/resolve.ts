@@ -2,6 +2,7 @@ import { InvalidInputError, NotFoundError } from '../../errors';
 import type { TableRef, TimeTravel } from '../../types';
 import { duckIdent, duckString } from '../duck';
 import { assertReadOnly, emitToken, FUNCTION_RENAMES, NILADIC } from './dialect';
+import { NOT_ALIAS, parseTimeTravel } from './table-reference';
 import { isName, isPunct, isWord, significant, tokenize, type Token } from './tokenizer';
 
 /**
@@ -22,14 +23,6 @@ export interface ResolverHost {
 }
 
 const MAX_DEPTH = 16;
-const NOT_ALIAS = new Set(
-  (
-    'WHERE JOIN INNER LEFT RIGHT FULL CROSS OUTER ON USING GROUP ORDER LIMIT UNION EXCEPT INTERSECT HAVING WINDOW ' +
-    'QUALIFY NATURAL LATERAL PIVOT UNPIVOT TABLESAMPLE SORT CLUSTER DISTRIBUTE MINUS OFFSET FETCH SELECT FROM WITH ' +
-    'VALUES ANTI SEMI WHEN THEN ELSE END AND OR NOT IS IN BY ASC DESC FOR POSITIONAL ASOF'
-  ).split(' '),
-);
-
 export class Resolver {
   /** macro name → CREATE statement, in dependency order. */
   readonly macros = new Map<string, string>();
@@ -122,33 +115,7 @@ export class Resolver {
           k += 4;
           continue;
         }
-        let next = k + 5;
-        let name = rawName;
-        let travel: TimeTravel | undefined;
-        const atSuffix = /^(.*)@v(\d+)$/i.exec(name);
-        if (atSuffix) {
-          name = atSuffix[1];
-          travel = { version: Number(atSuffix[2]) };
-        } else if (isPunct(at(next), '@') && /^v\d+$/i.test(at(next + 1)?.value ?? '')) {
-          travel = { version: Number(at(next + 1)!.value.slice(1)) };
-          next += 2;
-        } else if (
-          (isWord(at(next), 'VERSION') || isWord(at(next), 'TIMESTAMP')) &&
-          isWord(at(next + 1), 'AS') &&
-          isWord(at(next + 2), 'OF')
-        ) {
-          const v = at(next + 3);
-          if (isWord(at(next), 'VERSION')) {
-            if (v?.type !== 'number' || !/^\d+$/.test(v.text))
-              throw new InvalidInputError('VERSION AS OF needs a version number');
-            travel = { version: Number(v.text) };
-          } else {
-            if (v?.type !== 'string')
-              throw new InvalidInputError("TIMESTAMP AS OF needs a string literal like '2024-01-31 10:00:00'");
-            travel = { timestamp: v.value };
-          }
-          next += 4;
-        }
+        const { name, travel, next } = parseTimeTravel(rawName, at, k + 5);
         const ref = { catalog, schema, name };
         const sql = isInfoSchema
           ? await this.host.informationSchemaSql(catalog === 'system' ? null : catalog, name)
