@@ -30,6 +30,7 @@ const ENV_KEYS: Record<string, string> = {
   LAKEWARD_PORT: 'api_server.port',
   LAKEWARD_API_KEY: 'api_server.api_key',
   LAKEWARD_TASK_QUEUE: 'temporal.task_queue',
+  LAKEWARD_PREBUNDLED_WORKFLOWS: 'temporal.prebundled_workflows',
   LAKEWARD_WORKSPACE_ROOT: 'workspace.root',
   TEMPORAL_ADDRESS: 'temporal.address',
   TEMPORAL_NAMESPACE: 'temporal.namespace',
@@ -61,9 +62,14 @@ export function setPath(tree: Tree, dotted: string, value: unknown): void {
   node[keys[keys.length - 1]] = value;
 }
 
-/** Text from the environment or a flag: whole numbers become numbers, so ports validate as numbers. */
-function scalar(value: string | number): unknown {
-  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+/** Keys whose environment/flag text is a number or boolean; every other value stays text (an API key may be digits). */
+const TYPED_KEYS = new Set(['api_server.port', 'temporal.port', 'temporal.ui_port', 'temporal.prebundled_workflows']);
+
+/** Whole numbers and true/false become typed, so `LAKEWARD_PORT=abc` fails validation naming the key. */
+function scalar(key: string, value: string | number): unknown {
+  if (typeof value !== 'string' || !TYPED_KEYS.has(key)) return value;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value === 'true' ? true : value === 'false' ? false : value;
 }
 
 export function envLayer(env: NodeJS.ProcessEnv): Layer {
@@ -71,7 +77,7 @@ export function envLayer(env: NodeJS.ProcessEnv): Layer {
   for (const [name, key] of Object.entries(ENV_KEYS)) {
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
-    setPath(layer.values, key, key === 'database_url' || key.endsWith('token') ? raw : scalar(raw));
+    setPath(layer.values, key, scalar(key, raw));
     layer.sources.set(key, `from ${name}`);
   }
   return layer;
@@ -82,7 +88,7 @@ export function flagLayer(flags: ConfigFlags): Layer {
   for (const [field, [key, flag]] of Object.entries(FLAG_KEYS)) {
     const raw = flags[field as keyof typeof FLAG_KEYS];
     if (raw === undefined) continue;
-    setPath(layer.values, key, scalar(raw));
+    setPath(layer.values, key, scalar(key, raw));
     layer.sources.set(key, `from ${flag}`);
   }
   return layer;

@@ -28,9 +28,11 @@ export async function createWorker(opts: CreateWorkerOptions): Promise<Worker> {
 }
 
 /** The pre-built bundle when asked for; a missing bundle is an error that says how to build it. */
-export function prebuiltBundle(usePrebuilt: boolean): { codePath: string } | undefined {
+export function prebuiltBundle(
+  usePrebuilt: boolean,
+  codePath = workflowBundlePath(),
+): { codePath: string } | undefined {
   if (!usePrebuilt) return undefined;
-  const codePath = workflowBundlePath();
   if (!existsSync(codePath)) {
     throw new Error(`temporal.prebundled_workflows is on but ${codePath} is missing: run \`npm run build\``);
   }
