@@ -82,3 +82,22 @@ describe('local metastore', () => {
     await expect(ws.dropCatalog('main', { ifExists: true })).resolves.toBeUndefined();
   });
 });
+
+describe('metastore lock', () => {
+  it('keeps a long-held lock fresh so a waiter does not break it', async () => {
+    const lock = path.join(roots.make(), 'long.lock');
+    const order: string[] = [];
+    const holder = withFileLock(
+      lock,
+      async () => {
+        await new Promise((r) => setTimeout(r, 400));
+        order.push('holder done');
+      },
+      { staleMs: 150 },
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    await withFileLock(lock, async () => void order.push('waiter ran'), { staleMs: 150 });
+    await holder;
+    expect(order).toEqual(['holder done', 'waiter ran']);
+  });
+});

@@ -131,3 +131,22 @@ describe('local workspace SQL', () => {
     expect(r.rows).toEqual([{ s: 'main.sales.people', f: 1 }]);
   });
 });
+
+describe('several workspace roots in one process', () => {
+  it('keeps same-named functions and tables of each root apart', async () => {
+    const other = await workspaceWithSchema(roots.make());
+    await other.createFunction({
+      ref: ref('mask_ssn'),
+      parameters: 'ssn STRING',
+      returnType: 'STRING',
+      body: "'hidden'",
+    });
+    await other.createTable({ ref: ref('people'), columns: [{ name: 'id', type: 'bigint' }] });
+    const [mine, theirs] = await Promise.all([
+      ws.query("SELECT main.sales.mask_ssn('123-45-6789') AS m, (SELECT count(*) FROM main.sales.people) AS n"),
+      other.query("SELECT main.sales.mask_ssn('123-45-6789') AS m, (SELECT count(*) FROM main.sales.people) AS n"),
+    ]);
+    expect(mine.rows).toEqual([{ m: '***-**-6789', n: 3 }]);
+    expect(theirs.rows).toEqual([{ m: 'hidden', n: 0 }]);
+  });
+});

@@ -4,8 +4,8 @@ import { TransientError } from '../../errors';
 /**
  * Cross-process advisory lock on a file path: `open(lock, 'wx')` succeeds for exactly one process.
  * The API and a worker open the same workspace root, so every read-modify-write of a metastore file runs
- * under one of these. A lock whose holder died (pid gone on this host) or that is older than `staleMs` is
- * broken, so a crash never wedges the workspace.
+ * under one of these. A lock whose holder died (pid gone on this host) or that was not refreshed for
+ * `staleMs` (the holder touches it while working) is broken, so a crash never wedges the workspace.
  */
 export interface LockOptions {
   staleMs?: number;
@@ -54,11 +54,18 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
       await sleep(2 + Math.random() * Math.min(50, 2 * attempt));
     }
   }
+  // Long holders (a deep clone inside a create) keep the lock fresh so waiters never think it stale.
+  const refresh = setInterval(() => {
+    const now = new Date();
+    fs.utimes(lockPath, now, now).catch(() => undefined);
+  }, staleMs / 3);
+  refresh.unref();
   try {
     await handle.writeFile(`${process.pid} ${new Date().toISOString()}`);
     await handle.close();
     return await fn();
   } finally {
+    clearInterval(refresh);
     await fs.rm(lockPath, { force: true });
   }
 }
