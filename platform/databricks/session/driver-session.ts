@@ -16,6 +16,8 @@ export interface DriverSessionOptions {
   statementTimeoutSeconds?: number;
   /** Sessions opened per (host, warehouse, identity); statements are spread over them. */
   maxSessions?: number;
+  /** Makes the driver client; the default is `new DBSQLClient()` (tests pass a stand-in for a workspace). */
+  newClient?: () => Promise<Client>;
 }
 
 interface Slot {
@@ -27,7 +29,7 @@ interface Slot {
 export class DriverSqlSession implements SqlSession {
   private client?: Promise<Client>;
   private readonly slots: Slot[] = [];
-  private opening = 0;
+  private readonly opening = new Set<Promise<Slot>>();
 
   constructor(private readonly o: DriverSessionOptions) {
     if (!/^[A-Za-z0-9]+$/.test(o.warehouseId ?? '')) {
@@ -66,8 +68,14 @@ export class DriverSqlSession implements SqlSession {
   private async slot(): Promise<Slot> {
     const idle = this.slots.find((s) => s.inFlight === 0);
     if (idle) return idle;
-    if (this.slots.length + this.opening < (this.o.maxSessions ?? 4)) {
-      this.opening++;
+    if (this.slots.length + this.opening.size < (this.o.maxSessions ?? 4)) return this.open();
+    // At capacity with every session opening: wait for one to finish opening, then choose again.
+    if (this.slots.length === 0) return Promise.race(this.opening).then(() => this.slot());
+    return this.slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+  }
+
+  private open(): Promise<Slot> {
+    const opening = (async () => {
       try {
         const session = await (
           await this.connect()
@@ -79,12 +87,11 @@ export class DriverSqlSession implements SqlSession {
         return slot;
       } catch (err) {
         throw classifySqlError(err, this.o.tokens.secrets(), `opening a session on warehouse ${this.o.warehouseId}`);
-      } finally {
-        this.opening--;
       }
-    }
-    if (this.slots.length === 0) return this.slot();
-    return this.slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+    })();
+    this.opening.add(opening);
+    void opening.finally(() => this.opening.delete(opening)).catch(() => undefined);
+    return opening;
   }
 
   private drop(slot: Slot): void {
@@ -94,8 +101,7 @@ export class DriverSqlSession implements SqlSession {
 
   private connect(): Promise<Client> {
     this.client ??= (async () => {
-      const { DBSQLClient } = await import('@databricks/sql');
-      const client = new DBSQLClient();
+      const client = this.o.newClient ? await this.o.newClient() : new (await import('@databricks/sql')).DBSQLClient();
       const tokens = this.o.tokens;
       const auth =
         tokens.method === 'pat'
