@@ -94,8 +94,10 @@ export async function dropCatalog(
     throw new InvalidInputError(`catalog ${cat} is not empty (${schemas.length} schemas); use cascade`);
   }
   for (const s of schemas) await dropSchema(ctx, cat, s, { cascade: true });
+  const storage = await ctx.store.storageDir(cat);
   await ctx.store.mutate(ctx.store.catalogFile(cat), () => null);
   await removeDir(ctx.store.catalogDir(cat));
+  if (storage !== ctx.store.catalogDir(cat)) await removeDir(storage);
 }
 
 export async function ensureDir(dir: string): Promise<void> {

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { AlreadyExistsError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import type { LocalWorkspace } from '../../platform/local/workspace';
 import type { Securable } from '../../platform/types';
@@ -110,6 +112,34 @@ describe('local workspace objects and governance', () => {
     expect((await ws.describeTable(t)).columns.find((c) => c.name === 'name')?.comment).toBe('Display name');
     await expect(ws.setColumnTags(t, 'nope', { a: 'b' })).rejects.toThrow(/column nope not found/);
     await expect(ws.setProperties(t, { 'delta.constraints.x': 'id > 0' })).rejects.toThrow(/addCheckConstraint/);
+  });
+
+  it('stores managed tables of a catalog with a managed location under that location', async () => {
+    const storage = roots.make('lw-storage-');
+    await ws.createCatalog({ name: 'lake', managedLocation: storage, comment: 'elsewhere' });
+    expect(await ws.getCatalog('lake')).toMatchObject({
+      name: 'lake',
+      storageRoot: storage,
+      comment: 'elsewhere',
+      owner: 'alice',
+    });
+    await ws.createSchema({ catalog: 'lake', name: 'raw' });
+    await ws.createTable({ ref: ref('events', 'raw', 'lake'), columns: [{ name: 'a', type: 'int' }] });
+    expect((await ws.describeTable(ref('events', 'raw', 'lake'))).location).toBe(
+      path.join(storage, '__lakeward_storage', 'lake', 'raw', 'tables', 'events'),
+    );
+    await expect(ws.createCatalog({ name: 'rel', managedLocation: 'relative/dir' })).rejects.toThrow(/absolute/);
+    await ws.dropCatalog('lake', { cascade: true });
+    expect(readdirSync(path.join(storage, '__lakeward_storage'))).toEqual([]);
+  });
+
+  it('drops a view but not a table through dropView', async () => {
+    await ws.createView({ ref: ref('short_lived'), definition: 'SELECT 1 AS one' });
+    expect((await ws.query('SELECT one FROM main.sales.short_lived')).rows).toEqual([{ one: 1 }]);
+    await ws.dropView(ref('short_lived'));
+    expect(await ws.listViews('main', 'sales')).not.toContainEqual(expect.objectContaining({ name: 'short_lived' }));
+    await expect(ws.dropView(ref('short_lived'))).rejects.toThrow(NotFoundError);
+    await expect(ws.dropView(ref('short_lived'), { ifExists: true })).resolves.toBeUndefined();
   });
 
   it('refuses to drop a non-empty schema unless cascading', async () => {

@@ -15,7 +15,8 @@ import type { CatalogEntry, EntryByKind, EntryKind, SchemaEntry } from './types'
  *   <root>/catalogs/<catalog>/<schema>/meta/{tables,functions,volumes}/<name>.json   (tables and views share)
  *   <storage>/<schema>/tables/<table>/     Delta (or Parquet) data of managed tables
  *   <storage>/<schema>/volumes/<volume>/   files of managed volumes
- * where <storage> is the catalog's managed location, or <root>/catalogs/<catalog>.
+ * where <storage> is <managed location>/__lakeward_storage/<catalog> when the catalog has one, else
+ * <root>/catalogs/<catalog>.
  * Object names never contain '.', so they cannot collide with the *.json files beside them.
  */
 const KIND_LABEL: Record<EntryKind, string> = { tables: 'table or view', functions: 'function', volumes: 'volume' };
@@ -37,7 +38,9 @@ export class MetaStore {
   }
 
   async storageDir(catalog: string): Promise<string> {
-    return (await this.getCatalog(catalog)).storageRoot ?? this.catalogDir(catalog);
+    const root = (await this.getCatalog(catalog)).storageRoot;
+    // Like Unity Catalog's __unitystorage: two catalogs may share one managed location without colliding.
+    return root ? path.join(root, '__lakeward_storage', catalog) : this.catalogDir(catalog);
   }
   async managedTableDir(ref: TableRef): Promise<string> {
     return path.join(await this.storageDir(ref.catalog), ref.schema, 'tables', ref.name);
