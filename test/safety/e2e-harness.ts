@@ -11,7 +11,8 @@ import type { Workspace } from '../../platform/port';
 import { applyCloneDefaults, type CloneRequestInput } from '../../schemas/clone';
 import type { Store } from '../../store/db';
 import type { CloneJobInput } from '../../workflows/clone/definitions';
-import { createTestStore } from '../helpers/db';
+import { createTestDatabase, createTestStore } from '../helpers/db';
+import { openStore } from '../../store/db';
 import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
 
 export type SafetyActivityOverrides = (acts: ReturnType<typeof createSafetyActivities>) => Partial<ReturnType<typeof createSafetyActivities>>;
@@ -24,12 +25,16 @@ export interface WorkerOpts {
 /** Temporal + store + a temp local lakehouse + a worker running the clone engine with the safety features. */
 export async function createSafetyHarness(name: string) {
   const env: TestWorkflowEnvironment = await connectTestEnv();
-  const store: Store = await createTestStore();
+  // On Postgres the harness keeps the database URL, so a worker in another process can share the store.
+  const database = process.env.DATABASE_URL ? await createTestDatabase() : null;
+  const opened: Store = database ? await openStore({ databaseUrl: database.url }) : await createTestStore();
+  const store: Store = database ? { ...opened, close: async () => { await opened.close(); await database.drop(); } } : opened;
   const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({ workflowsPath: require.resolve('./fixtures/workflows'), logger: quiet });
   const roots: string[] = [];
   let n = 0;
   const h = {
     env, store, bundle,
+    databaseUrl: database?.url ?? null,
     newRoot(): string {
       const root = mkdtempSync(path.join(os.tmpdir(), `lw-${name}-`));
       roots.push(root);
