@@ -37,6 +37,14 @@ describe('Databricks SQL tokenizer and dialect', () => {
     expect(assertReadOnly(tokenize("SELECT 'delete me' AS `update`;"), 'query').length).toBeGreaterThan(0);
   });
 
+  it('refuses DuckDB functions and path scans that would read local files', () => {
+    expect(() => assertReadOnly(tokenize("SELECT * FROM read_csv('/etc/passwd')"), 'query')).toThrow(
+      /read_csv is not available/,
+    );
+    expect(() => assertReadOnly(tokenize("SELECT * FROM '/etc/passwd'"), 'query')).toThrow(/by path/);
+    expect(() => assertReadOnly(tokenize("SELECT getenv('HOME')"), 'expression')).toThrow(InvalidInputError);
+  });
+
   it('maps Databricks types to DuckDB and back', () => {
     expect(databricksToDuck('array<struct<a:int,b:decimal(10,2)>>')).toBe('STRUCT("a" INTEGER, "b" DECIMAL(10,2))[]');
     expect(databricksToDuck('map<string,bigint>')).toBe('MAP(VARCHAR, BIGINT)');

@@ -102,6 +102,30 @@ const WRITE_WORDS = new Set([
   'USE',
 ]);
 const READ_STARTS = new Set(['SELECT', 'WITH', 'VALUES', 'FROM', 'TABLE']);
+/** DuckDB functions that reach the local file system or the process: a workspace query must not. */
+const DENIED_FUNCTIONS = new Set([
+  'read_csv',
+  'read_csv_auto',
+  'read_parquet',
+  'parquet_scan',
+  'parquet_metadata',
+  'parquet_schema',
+  'read_json',
+  'read_json_auto',
+  'read_ndjson',
+  'read_ndjson_auto',
+  'read_text',
+  'read_blob',
+  'glob',
+  'sniff_csv',
+  'delta_scan',
+  'iceberg_scan',
+  'getenv',
+  'duckdb_settings',
+  'duckdb_extensions',
+  'query',
+  'query_table',
+]);
 
 /**
  * Rejects anything but one read-only statement (or expression, for predicates). Write keywords are refused
@@ -124,6 +148,12 @@ export function assertReadOnly(tokens: Token[], mode: 'query' | 'expression'): T
     throw new InvalidInputError(`only read-only queries (SELECT, WITH, VALUES) are allowed, got ${first.text}`);
   }
   bodySig.forEach((t, i) => {
+    if (t.type === 'ident' && DENIED_FUNCTIONS.has(t.value.toLowerCase()) && isPunct(bodySig[i + 1], '(')) {
+      throw new InvalidInputError(`function ${t.value} is not available in workspace SQL`);
+    }
+    if (t.type === 'string' && (isWord(bodySig[i - 1], 'FROM') || isWord(bodySig[i - 1], 'JOIN'))) {
+      throw new InvalidInputError('reading files by path is not available in workspace SQL; use catalog.schema.table');
+    }
     if (t.type === 'ident' && WRITE_WORDS.has(t.value.toUpperCase()) && !isPunct(bodySig[i - 1], '.')) {
       if (isWord(t, 'SET') || isWord(t, 'USE') || isWord(t, 'LOAD')) {
         // Common as column names; only refuse them as the first word of a statement.
