@@ -1,6 +1,9 @@
 import { Command, Option } from 'commander';
 import { loadConfig, type ConfigFlags } from '../../config/load';
-import { runStack } from '../../workers/dev-stack';
+
+/** Loaded on use: the stack pulls in the Temporal worker, PGlite and Express, which `health` does not need. */
+const runStack: typeof import('../../workers/dev-stack').runStack = async (config, opts) =>
+  (await import('../../workers/dev-stack')).runStack(config, opts);
 
 type StackFlags = ConfigFlags & { apiOnly?: boolean; workerOnly?: boolean };
 
