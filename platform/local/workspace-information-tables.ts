@@ -1,6 +1,7 @@
 import type { BaseEntry, TableEntry } from './metastore/types';
 import { listConstraintsOf } from './workspace-constraints';
 import type { LocalContext } from './workspace-context';
+import { describeTable } from './workspace-describe';
 
 /** information_schema rows contributed by one table or view, and the grant / tag row shapes shared by all levels. */
 export type Row = Record<string, unknown>;
@@ -67,10 +68,10 @@ export async function tableRows(ctx: LocalContext, t: TableEntry, view: string):
     default:
       break;
   }
-  if (t.kind !== 'TABLE') return [];
   if (view === 'columns') {
     const parts = t.partitionColumns ?? [];
-    return (await ctx.columns(t)).map((c) => ({
+    const columns = t.kind === 'TABLE' ? await ctx.columns(t) : (await describeTable(ctx, t)).columns;
+    return columns.map((c) => ({
       ...base,
       column_name: c.name,
       ordinal_position: c.position,
@@ -81,6 +82,7 @@ export async function tableRows(ctx: LocalContext, t: TableEntry, view: string):
       partition_index: parts.includes(c.name) ? parts.indexOf(c.name) : null,
     }));
   }
+  if (t.kind !== 'TABLE') return [];
   const constraints = await listConstraintsOf(ctx, t);
   if (view === 'check_constraints')
     return constraints.map((c) => ({

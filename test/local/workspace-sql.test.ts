@@ -67,6 +67,13 @@ describe('local workspace SQL', () => {
     expect((await ws.query('SELECT id FROM main.sales.v_top ORDER BY id')).rows).toEqual([{ id: 1 }, { id: 2 }]);
     expect((await ws.query('SELECT count(*) AS n FROM main.sales.vt')).rows).toEqual([{ n: 2 }]);
     expect((await ws.listViews('main', 'sales')).map((v) => v.name)).toEqual(['v_old', 'v_top']);
+    const viewColumns = await ws.query(
+      "SELECT column_name, full_data_type FROM main.information_schema.columns WHERE table_name = 'v_old' ORDER BY ordinal_position",
+    );
+    expect(viewColumns.rows).toEqual([
+      { column_name: 'id', full_data_type: 'bigint' },
+      { column_name: 'name', full_data_type: 'string' },
+    ]);
     const d = await ws.describeTable(ref('v_top'));
     expect([d.tableType, d.columns.map((c) => [c.name, c.type])]).toEqual(['VIEW', [['id', 'bigint']]]);
     await expect(ws.createView({ ref: ref('v_bad'), definition: 'SELECT * FROM main.sales.nothing' })).rejects.toThrow(
