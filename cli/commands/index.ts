@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import { registerCloneCommand } from './clone';
 import { registerDevCommands } from './dev';
+import { registerJobCommands } from './jobs';
 import { registerHealthCommand } from './health';
 import { registerVersionCommand } from './version';
 
@@ -9,6 +11,8 @@ import { registerVersionCommand } from './version';
  */
 export const commandRegistrars: ((program: Command) => void)[] = [
   registerDevCommands,
+  registerCloneCommand,
+  registerJobCommands,
   registerHealthCommand,
   registerVersionCommand,
 ];
