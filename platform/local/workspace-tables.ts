@@ -7,7 +7,8 @@ import type { DeltaField } from './delta/contract';
 import { deltaEngine } from './delta-engine';
 import { exists, removeDir } from './metastore/files';
 import { baseEntry, type TableEntry } from './metastore/types';
-import { databricksToDuck } from './sql/types';
+import { databricksToDuck, duckToDatabricks } from './sql/types';
+import { withDuck } from './duck';
 import { fqnOf, type LocalContext } from './workspace-context';
 import { resolveForEngine } from './workspace-sql';
 import { asInputError } from './workspace-write-sql';
@@ -139,6 +140,14 @@ export async function createTableAs(
         if (!opts.location) Object.assign(entry, { tableType: prev.tableType, location: prev.location });
         if (opts.comment === undefined) entry.comment = prev.comment;
       }
+      if (
+        prev &&
+        prev.format === 'DELTA' &&
+        prev.location === entry.location &&
+        (await overwriteInPlace(ctx, prev, selectSql, properties))
+      ) {
+        return;
+      }
       await buildAside(entry.location!, (dir) =>
         deltaEngine()
           .createAs(dir, selectSql, { configuration: properties, name: ref.name }, { userName: ctx.user })
@@ -146,6 +155,33 @@ export async function createTableAs(
       );
     },
   });
+}
+
+/**
+ * CREATE OR REPLACE with an unchanged schema is a new version of the same table (history kept, as on
+ * Databricks, and shallow clones of it stay readable). Returns false when the schema differs.
+ */
+async function overwriteInPlace(
+  ctx: LocalContext,
+  prev: TableEntry,
+  selectSql: string,
+  properties: Record<string, string>,
+): Promise<boolean> {
+  const current = await ctx.columns(prev);
+  const produced = await withDuck(async (conn) => {
+    const reader = await conn.runAndReadAll(`SELECT * FROM (${selectSql}) AS _q LIMIT 0`);
+    return reader.columnNames().map((name, i) => ({ name, type: duckToDatabricks(String(reader.columnTypes()[i])) }));
+  }).catch((err) => {
+    throw asInputError(err, 'create table');
+  });
+  const same =
+    produced.length === current.length &&
+    produced.every((c, i) => c.name === current[i].name && c.type === current[i].type);
+  if (!same) return false;
+  const table = await ctx.delta(prev);
+  await table.overwrite(selectSql, { userName: ctx.user });
+  if (Object.keys(properties).length) await table.updateMetadata({ setProperties: properties }, { userName: ctx.user });
+  return true;
 }
 
 /** Builds new data in a sibling folder, then swaps it in: a failed build never touches the old table. */

@@ -154,6 +154,10 @@ describe('local workspace tables', () => {
     expect(await ids('SELECT id FROM main.sales.copy_dst ORDER BY id')).toEqual([1, 3]);
     await ws.copyTable({ source: r, target: ref('copy_dst') });
     expect(await ids('SELECT id FROM main.sales.copy_dst ORDER BY id')).toEqual([1, 2]);
+    // Same schema: the replace is a new version, so the earlier copy is still there to travel back to.
+    expect(await ids('SELECT id FROM main.sales.copy_dst VERSION AS OF 0 ORDER BY id')).toEqual([1, 3]);
+    await ws.createTableAs({ ref: ref('copy_dst'), query: 'SELECT 1 AS other', replace: true });
+    expect((await ws.describeTable(ref('copy_dst'))).columns.map((c) => c.name)).toEqual(['other']);
   });
 
   it('drops a managed table with its data, and reports details', async () => {
