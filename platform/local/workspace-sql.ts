@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { InvalidInputError } from '../errors';
 import type { QueryResult, TableRef, TimeTravel } from '../types';
@@ -63,13 +64,12 @@ export class LocalResolverHost implements ResolverHost {
   async functionMacro(ref: TableRef, r: Resolver): Promise<string | null> {
     const fn = await this.ctx.store.findEntry('functions', ref);
     if (!fn) return null;
-    const name = this.ctx.functionMacroName(ref);
     const params = splitTopLevel(fn.parameters).map((p) => duckIdent(p.trim().split(/\s+/)[0].replace(/`/g, '')));
     const body = await r.child().resolveExpression(fn.body);
-    r.addMacro(
-      name,
-      `CREATE OR REPLACE MACRO ${duckIdent(name)}(${params.join(', ')}) AS CAST((${body}) AS ${databricksToDuck(fn.returnType)})`,
-    );
+    const definition = `(${params.join(', ')}) AS CAST((${body}) AS ${databricksToDuck(fn.returnType)})`;
+    // Content-addressed: a macro, once defined, never changes, so concurrent queries never redefine it.
+    const name = `${this.ctx.functionMacroName(ref)}__${createHash('sha1').update(definition).digest('hex').slice(0, 12)}`;
+    r.addMacro(name, `CREATE OR REPLACE MACRO ${duckIdent(name)}${definition}`);
     return name;
   }
 
@@ -83,9 +83,25 @@ export class LocalResolverHost implements ResolverHost {
 }
 
 /** Defines the macros a resolved statement needs on the shared instance (visible to every connection). */
-export async function defineMacros(conn: DuckDBConnection, resolver: Resolver): Promise<void> {
-  await ensureHelperMacros(conn);
-  for (const sql of resolver.macros.values()) await conn.run(sql);
+const definedMacros = new Set<string>();
+let macroQueue: Promise<void> = Promise.resolve();
+
+/**
+ * Defines the macros a resolved statement needs on the shared instance (visible to every connection).
+ * DuckDB rejects concurrent catalog writes to one name, so definitions are queued one at a time per process.
+ */
+export function defineMacros(conn: DuckDBConnection, resolver: Resolver): Promise<void> {
+  const pending = [...resolver.macros].filter(([name]) => !definedMacros.has(name));
+  const run = macroQueue.then(async () => {
+    await ensureHelperMacros(conn);
+    for (const [name, sql] of pending) {
+      if (definedMacros.has(name)) continue;
+      await conn.run(sql);
+      definedMacros.add(name);
+    }
+  });
+  macroQueue = run.catch(() => undefined);
+  return run;
 }
 
 /** Resolves Databricks SQL to DuckDB SQL and defines its macros, for handing to the Delta engine. */

@@ -46,6 +46,15 @@ describe('local workspace SQL', () => {
     expect((await ws.query('SELECT count(*) AS n FROM main.sales.governed')).rows).toEqual([{ n: 3 }]);
   });
 
+  it('answers many concurrent queries that need the same function macros', async () => {
+    const t = await peopleTable(ws, 'busy');
+    await ws.setColumnMask(t, { column: 'ssn', functionName: 'main.sales.mask_ssn', usingColumns: [] });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => ws.query('SELECT ssn FROM main.sales.busy WHERE id = 2')),
+    );
+    expect(results.map((r) => r.rows)).toEqual(Array.from({ length: 12 }, () => [{ ssn: '***-**-6666' }]));
+  });
+
   it('calls SQL functions by three-part name and translates Databricks built-ins', async () => {
     const r = await ws.query(
       "SELECT main.sales.mask_ssn('123-45-6789') AS m, current_user() AS u, sha2('abc', 256) = sha256('abc') AS same, nvl(NULL, 'x') AS n",
