@@ -1,25 +1,8 @@
-import {
-  ApplicationFailure,
-  ParentClosePolicy,
-  allHandlersFinished,
-  condition,
-  continueAsNew,
-  getExternalWorkflowHandle,
-  log,
-  proxyActivities,
-  setHandler,
-  startChild,
-  workflowInfo,
-} from '@temporalio/workflow';
+import { ParentClosePolicy, allHandlersFinished, condition, continueAsNew, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
 import type { createJobActivities } from '../../activities/jobs';
 import { DESTINATION_CATALOG, JOB_TYPE, SOURCE_CATALOG } from '../../workers/search-attributes';
 import {
-  JOB_ALREADY_QUEUED,
-  QUEUE_FULL,
   CLONE_WORKFLOW_TYPE,
-  cancelCloneJobUpdate,
-  cloneQueueQuery,
-  enqueueCloneUpdate,
   type CloneCatalogWorkflow,
   type CloneQueueState,
   type JobEnd,
@@ -27,6 +10,7 @@ import {
   type WaitingJob,
 } from './definitions';
 import { adjustForTimeout, endFromFailure, endFromSummary, timeoutMessage } from './outcome';
+import { cancelClone, registerQueueHandlers } from './queue-handlers';
 
 type JobActivities = ReturnType<typeof createJobActivities>;
 const { markJobRunning, recordJobEnd } = proxyActivities<JobActivities>({
@@ -63,7 +47,7 @@ export async function cloneQueueWorkflow(input: CloneQueueInput): Promise<void> 
   let changes = 0;
   const touch = () => void changes++;
   // The SDK makes Date deterministic inside workflows: this is the workflow task's time.
-  const now = () => Date.now();
+  const now = () => new Date().getTime();
   const deadlineOf = (createdAt: string) => Date.parse(createdAt) + state.limits.requestTimeoutMinutes * 60_000;
 
   async function finish(end: JobEnd): Promise<void> {
@@ -114,52 +98,7 @@ export async function cloneQueueWorkflow(input: CloneQueueInput): Promise<void> 
     await finish(adjustForTimeout(entry, end, state.limits.requestTimeoutMinutes));
   }
 
-  setHandler(cloneQueueQuery, () => ({
-    limits: state.limits,
-    waiting: state.waiting.map((w, i) => ({ jobId: w.jobId, createdAt: w.input.createdAt, position: i + 1 })),
-    running: state.running.map(({ jobId, createdAt, startedAt }) => ({ jobId, createdAt, startedAt })),
-  }));
-
-  setHandler(
-    enqueueCloneUpdate,
-    (job, limits) => {
-      state.limits = limits;
-      const free = Math.max(0, limits.maxConcurrent - state.running.length);
-      state.waiting.push(job);
-      touch();
-      return { jobId: job.jobId, position: Math.max(0, state.waiting.length - free) };
-    },
-    {
-      validator: (job, limits) => {
-        if (state.waiting.some((w) => w.jobId === job.jobId) || state.running.some((r) => r.jobId === job.jobId)) {
-          throw ApplicationFailure.create({ type: JOB_ALREADY_QUEUED, message: `job ${job.jobId} is already queued` });
-        }
-        // Jobs that will start at once (free run slots) do not count as waiting.
-        const free = Math.max(0, limits.maxConcurrent - state.running.length);
-        const waiting = Math.max(0, state.waiting.length - free);
-        if (waiting >= limits.maxQueueSize) {
-          throw ApplicationFailure.create({
-            type: QUEUE_FULL,
-            message: `the clone queue is full: ${state.running.length} running, ${waiting} waiting (max_queue_size ${limits.maxQueueSize})`,
-            details: [{ running: state.running.length, waiting, max_queue_size: limits.maxQueueSize }],
-          });
-        }
-      },
-    },
-  );
-
-  setHandler(cancelCloneJobUpdate, async (jobId) => {
-    const index = state.waiting.findIndex((w) => w.jobId === jobId);
-    if (index >= 0) {
-      state.waiting.splice(index, 1);
-      await finish({ jobId, status: 'cancelled', error: 'cancelled while queued' });
-      return 'waiting';
-    }
-    if (!state.running.some((r) => r.jobId === jobId)) return 'unknown';
-    await condition(() => !starting.has(jobId));
-    await cancelClone(jobId);
-    return 'running';
-  });
+  registerQueueHandlers({ state, starting, touch, finish });
 
   // Carried-over running jobs (from before a continue-as-new) are awaited through an activity.
   for (const entry of state.running) void watch(entry);
@@ -204,14 +143,5 @@ export async function cloneQueueWorkflow(input: CloneQueueInput): Promise<void> 
     const pending = [...state.waiting.map((w) => w.input.createdAt), ...state.running.filter((r) => !r.timedOut).map((r) => r.createdAt)];
     if (pending.length === 0) return undefined;
     return Math.max(Math.min(...pending.map(deadlineOf)) - now(), 1000);
-  }
-}
-
-async function cancelClone(jobId: string): Promise<void> {
-  try {
-    await getExternalWorkflowHandle(jobId).cancel();
-  } catch (err) {
-    // The clone may have finished in the meantime; its end is recorded by its watcher.
-    log.info('cancel of a clone that is no longer running', { jobId, error: (err as Error).message });
   }
 }

@@ -1,0 +1,81 @@
+import { ApplicationFailure, condition, getExternalWorkflowHandle, log, setHandler } from '@temporalio/workflow';
+import {
+  JOB_ALREADY_QUEUED,
+  QUEUE_FULL,
+  cancelCloneJobUpdate,
+  cloneQueueQuery,
+  enqueueCloneUpdate,
+  type CloneQueueState,
+  type JobEnd,
+} from './definitions';
+
+export interface QueueContext {
+  state: CloneQueueState;
+  /** Jobs whose child workflow is being started (a cancel waits for the start). */
+  starting: Set<string>;
+  /** Wakes the queue's main loop. */
+  touch: () => void;
+  /** Records a job's end (durably, before a continue-as-new). */
+  finish: (end: JobEnd) => Promise<void>;
+}
+
+/** The queue's query and updates: snapshot, enqueue (validated against the limits), cancel. */
+export function registerQueueHandlers(ctx: QueueContext): void {
+  const { state } = ctx;
+  setHandler(cloneQueueQuery, () => ({
+    limits: state.limits,
+    waiting: state.waiting.map((w, i) => ({ jobId: w.jobId, createdAt: w.input.createdAt, position: i + 1 })),
+    running: state.running.map(({ jobId, createdAt, startedAt }) => ({ jobId, createdAt, startedAt })),
+  }));
+
+  setHandler(
+    enqueueCloneUpdate,
+    (job, limits) => {
+      state.limits = limits;
+      const free = Math.max(0, limits.maxConcurrent - state.running.length);
+      state.waiting.push(job);
+      ctx.touch();
+      return { jobId: job.jobId, position: Math.max(0, state.waiting.length - free) };
+    },
+    {
+      validator: (job, limits) => {
+        if (state.waiting.some((w) => w.jobId === job.jobId) || state.running.some((r) => r.jobId === job.jobId)) {
+          throw ApplicationFailure.create({ type: JOB_ALREADY_QUEUED, message: `job ${job.jobId} is already queued` });
+        }
+        // Jobs that will start at once (free run slots) do not count as waiting.
+        const free = Math.max(0, limits.maxConcurrent - state.running.length);
+        const waiting = Math.max(0, state.waiting.length - free);
+        if (waiting >= limits.maxQueueSize) {
+          throw ApplicationFailure.create({
+            type: QUEUE_FULL,
+            message: `the clone queue is full: ${state.running.length} running, ${waiting} waiting (max_queue_size ${limits.maxQueueSize})`,
+            details: [{ running: state.running.length, waiting, max_queue_size: limits.maxQueueSize }],
+          });
+        }
+      },
+    },
+  );
+
+  setHandler(cancelCloneJobUpdate, async (jobId) => {
+    const index = state.waiting.findIndex((w) => w.jobId === jobId);
+    if (index >= 0) {
+      state.waiting.splice(index, 1);
+      await ctx.finish({ jobId, status: 'cancelled', error: 'cancelled while queued' });
+      return 'waiting';
+    }
+    if (!state.running.some((r) => r.jobId === jobId)) return 'unknown';
+    await condition(() => !ctx.starting.has(jobId));
+    await cancelClone(jobId);
+    return 'running';
+  });
+}
+
+/** Requests cancellation of a running clone; its activities see it at their next heartbeat. */
+export async function cancelClone(jobId: string): Promise<void> {
+  try {
+    await getExternalWorkflowHandle(jobId).cancel();
+  } catch (err) {
+    // The clone may have finished in the meantime; its end is recorded by its watcher.
+    log.info('cancel of a clone that is no longer running', { jobId, error: (err as Error).message });
+  }
+}
