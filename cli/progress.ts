@@ -77,7 +77,11 @@ export function barView(stream: NodeJS.WriteStream = process.stderr): ProgressVi
       const t = counts.tables;
       tables.update(counts.tablesDone, { extra: `ok ${t.ok} failed ${t.failed} skipped ${t.skipped} ` });
     },
-    stop: () => multibar.stop(),
+    stop() {
+      // Render once more so log lines still buffered by cli-progress reach the terminal.
+      (multibar as unknown as { update(): void }).update();
+      multibar.stop();
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Command } from 'commander';
 import { startServer, type RunningServer } from '../../api/server';
 import { addCloneFlags, cloneBodyFromFlags, cloneFlagSpecs } from '../../cli/commands/clone-flags';
-import { lineView } from '../../cli/progress';
+import { barView, lineView } from '../../cli/progress';
 import { cloneRequestFields } from '../../schemas/clone';
 import type { Store } from '../../store/db';
 import { cloneQueueWorkflowId } from '../../workflows/queue/definitions';
@@ -111,4 +111,27 @@ test('the CLI reports API errors naming the field, and unknown jobs', async () =
   const missing = await lakeward('cancel', 'clone-20200101-000000-abcd');
   expect(missing.code).toBe(1);
   expect(missing.stderr).toMatch(/NOT_FOUND \(HTTP 404\)/);
+});
+
+test('on a terminal the progress shows schema and table bars with ok/failed/skipped and ETA', () => {
+  let out = '';
+  const tty = Object.assign(Object.create(process.stderr) as NodeJS.WriteStream, {
+    isTTY: true,
+    columns: 120,
+    write: (chunk: string) => ((out += chunk), true),
+    cursorTo: () => true,
+    moveCursor: () => true,
+    clearLine: () => true,
+    clearScreenDown: () => true,
+  });
+  const view = barView(tty);
+  view.event({ type: 'progress', schemas: { completed: 0, total: 1 }, tables: { total: 3 } });
+  view.event({ type: 'table_finished', status: 'cloned' });
+  view.event({ type: 'table_finished', status: 'cloned' });
+  view.event({ type: 'table_finished', status: 'failed', message: 's.c: failed after 3 attempt(s)' });
+  view.event({ type: 'schema_finished' });
+  view.stop();
+  expect(out).toMatch(/schemas \|.*\| 1\/1/);
+  expect(out).toMatch(/tables +\|.*\| 3\/3 ok 2 failed 1 skipped 0 \| ETA/);
+  expect(out).toContain('failed: s.c: failed after 3 attempt(s)');
 });
