@@ -13,10 +13,12 @@ export function createWaitActivities(client: Client) {
     async waitForJob(jobId: string): Promise<JobEnd> {
       const timer = setInterval(() => heartbeat(), HEARTBEAT_MS);
       try {
-        const summary = await Promise.race([
+        // The abort signal ends the long poll when this activity is cancelled (worker shutdown, queue moved on).
+        const result = client.withAbortSignal(Context.current().cancellationSignal, () =>
           client.workflow.getHandle<() => Promise<CloneSummary>>(jobId).result(),
-          Context.current().cancelled,
-        ]);
+        );
+        const summary = await Promise.race([result, Context.current().cancelled]);
+        result.catch(() => undefined);
         return endFromSummary(jobId, summary as CloneSummary);
       } catch (err) {
         if (err instanceof CancelledFailure) throw err;
