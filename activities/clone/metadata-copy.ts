@@ -1,6 +1,6 @@
 import type { CloneOptions } from '../../schemas/clone';
 import type { Workspace } from '../../platform/port';
-import type { Securable, TableRef } from '../../platform/types';
+import type { Securable } from '../../platform/types';
 import { errorText } from './failures';
 
 /**
@@ -72,57 +72,3 @@ export async function copySecurable(
 /** Property keys owned by the engine rather than the user; never copied or removed. */
 export const isSystemProperty = (key: string) =>
   /^(delta\.|spark\.|option\.|lakeward\.)/.test(key) || key === 'transient_lastDdlTime';
-
-/** Table extras: properties, CHECK constraints, column comments and column tags. */
-export async function copyTableExtras(
-  src: Workspace,
-  dst: Workspace,
-  from: TableRef,
-  to: TableRef,
-  flags: MetadataFlags,
-  keepProperties: Record<string, string>,
-  w: Warnings,
-): Promise<void> {
-  const what = `${to.schema}.${to.name}`;
-  await w.try(`${what} properties`, async () => {
-    const want = flags.copy_properties
-      ? Object.fromEntries(Object.entries(await src.getProperties(from)).filter(([k]) => !isSystemProperty(k)))
-      : {};
-    Object.assign(want, keepProperties);
-    const have = await dst.getProperties(to);
-    const extra = Object.keys(have).filter((k) => !isSystemProperty(k) && !(k in want));
-    if (extra.length > 0) await dst.unsetProperties(to, extra);
-    const changed = Object.fromEntries(Object.entries(want).filter(([k, v]) => have[k] !== v));
-    if (Object.keys(changed).length > 0) await dst.setProperties(to, changed);
-  });
-  await w.try(`${what} constraints`, async () => {
-    const want = flags.copy_constraints ? await src.listConstraints(from) : [];
-    const have = new Map((await dst.listConstraints(to)).map((c) => [c.name.toLowerCase(), c]));
-    for (const c of want) {
-      const existing = have.get(c.name.toLowerCase());
-      if (existing && existing.expression === c.expression) continue;
-      if (existing) await dst.dropConstraint(to, existing.name);
-      await dst.addCheckConstraint(to, c);
-    }
-    const wanted = new Set(want.map((c) => c.name.toLowerCase()));
-    for (const [name, c] of have) if (!wanted.has(name)) await dst.dropConstraint(to, c.name);
-  });
-  await w.try(`${what} column comments`, async () => {
-    const want = flags.copy_comments ? await src.getColumnComments(from) : {};
-    const have = await dst.getColumnComments(to);
-    for (const [col, text] of Object.entries(want)) if (have[col] !== text) await dst.setColumnComment(to, col, text);
-    for (const col of Object.keys(have)) if (!(col in want)) await dst.setColumnComment(to, col, null);
-  });
-  await w.try(`${what} column tags`, async () => {
-    const have = await dst.getColumnTags(to);
-    if (!flags.copy_tags) {
-      // The port has no way to unset column tags; a clone that carried some over is reported.
-      const tagged = Object.keys(have).filter((c) => Object.keys(have[c]).length > 0);
-      if (tagged.length > 0) w.list.push(`${what}: column tags on ${tagged.join(', ')} kept (copy_tags is false but they cannot be unset)`);
-      return;
-    }
-    for (const [col, tags] of Object.entries(await src.getColumnTags(from))) {
-      if (!sameTags(tags, have[col] ?? {})) await dst.setColumnTags(to, col, tags);
-    }
-  });
-}

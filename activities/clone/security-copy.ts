@@ -15,14 +15,17 @@ export async function copySecurity(
   enabled: boolean,
   functions: FunctionCopier,
 ): Promise<void> {
-  const haveFilter = await dst.getRowFilter(to);
-  const haveMasks = await dst.getColumnMasks(to);
+  const [haveFilter, haveMasks, filter, masks] = await Promise.all([
+    dst.getRowFilter(to),
+    dst.getColumnMasks(to),
+    enabled ? src.getRowFilter(from) : null,
+    enabled ? src.getColumnMasks(from) : [],
+  ]);
   if (!enabled) {
     if (haveFilter) await dst.dropRowFilter(to);
     for (const m of haveMasks) await dst.dropColumnMask(to, m.column);
     return;
   }
-  const filter = await src.getRowFilter(from);
   if (filter) {
     const functionName = functions.destName(filter.functionName);
     await functions.ensure(functionName);
@@ -31,7 +34,6 @@ export async function copySecurity(
   } else if (haveFilter) {
     await dst.dropRowFilter(to);
   }
-  const masks = await src.getColumnMasks(from);
   const have = new Map(haveMasks.map((m) => [m.column, m]));
   for (const m of masks) {
     const functionName = functions.destName(m.functionName);

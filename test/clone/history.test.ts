@@ -14,7 +14,7 @@ afterAll(async () => h?.teardown());
  * schema workflow every `tablesPerRun` tables. Small limits here make the bound visible on a small
  * catalog; bench/clone-catalog.ts measures the default limits on a 10,000-table catalog.
  */
-const limits = { tablesPerRun: 40, schemasPerRun: 4, progressEvery: 10 };
+const limits = { tablesPerRun: 40, batchTables: 1, batchBytes: 1, schemasPerRun: 4, progressEvery: 10 };
 
 test.each([
   ['many schemas', 12, 10],

@@ -33,8 +33,8 @@ export function cloneActivities(retry: RetrySettings) {
     cloneViews: metadata.cloneViews,
     cloneVolumes: copy.cloneVolumes,
     finishSchema: metadata.finishSchema,
-    cloneTable: copy.cloneTable,
-    recordTableFailure: events.recordTableFailure,
+    cloneTables: copy.cloneTables,
+    recordBatchFailure: events.recordBatchFailure,
     emitJobEvent: events.emitJobEvent,
     finishJob: metadata.finishJob,
   };

@@ -2,6 +2,9 @@ import {
   CancellationScope, ChildWorkflowFailure, condition, continueAsNew, isCancellation, setHandler, startChild, workflowInfo,
   ParentClosePolicy,
 } from '@temporalio/workflow';
+import { limitsAt } from '../../activities/safety/throttle/limits';
+import { safetyAfterClone } from '../rollback/after-clone';
+import { withQuiesce } from '../rollback/quiesce-scope';
 import { cloneActivities, retrySettings } from './activity-proxies';
 import { cloneSchemaWorkflow } from './clone-schema';
 import { cloneProgressQuery, type CloneJobInput, type CloneProgress, type CloneSummary } from './definitions';
@@ -46,17 +49,22 @@ export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneR
   });
 
   try {
-    if (!continuing) await acts.emitJobEvent({ jobId: input.jobId, event: 'status', message: 'job running', data: { status: 'running' } });
-    if (input.options.dry_run) return await dryRun(input, state, acts);
-    if (!continuing) await prepareTargets(input, state, acts);
-    phase = 'schemas';
-    const continued = await runSchemas(input, state, limits, retry, running);
-    if (continued) await continueAsNew<typeof cloneCatalogWorkflow>(input, { state, limits });
-    phase = 'finishing';
-    const summary = buildSummary(input, state, workflowNow());
-    Object.assign(summary, await acts.finishJob(summary));
-    status = summary.status;
-    return summary;
+    // quiesce_source: source write grants are revoked around the whole job (workflows/rollback/quiesce-scope).
+    return await withQuiesce(input, async () => {
+      if (!continuing) await acts.emitJobEvent({ jobId: input.jobId, event: 'status', message: 'job running', data: { status: 'running' } });
+      if (input.options.dry_run) return await dryRun(input, state, acts);
+      if (!continuing) await prepareTargets(input, state, acts);
+      phase = 'schemas';
+      const continued = await runSchemas(input, state, limits, retry, running);
+      if (continued) await continueAsNew<typeof cloneCatalogWorkflow>(input, { state, limits });
+      phase = 'finishing';
+      const summary = buildSummary(input, state, workflowNow());
+      // Validation, DQ verdict, auto rollback or PII masking (workflows/rollback/after-clone).
+      Object.assign(summary, await safetyAfterClone(input.targets.map((_, i) => contextFor(input, i)), summary));
+      Object.assign(summary, await acts.finishJob(summary));
+      status = summary.status;
+      return summary;
+    }, { resumed: continuing });
   } catch (err) {
     status = isCancellation(err) ? 'cancelled' : 'failed';
     await CancellationScope.nonCancellable(() =>
@@ -118,7 +126,8 @@ async function runSchemas(
   for (let ti = 0; ti < state.targets.length; ti++) {
     const t = state.targets[ti];
     while (t.schemas && t.nextSchema < t.schemas.length && !stop) {
-      await condition(() => active < input.options.max_workers);
+      // The throttle preset in force now decides how many schemas run at once.
+      await condition(() => active < limitsAt(input.options, new Date(workflowNow())).max_workers);
       if (state.abortReason || stop) break;
       if (started >= limits.schemasPerRun || workflowInfo().continueAsNewSuggested) {
         stop = true;

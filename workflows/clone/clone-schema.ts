@@ -1,8 +1,11 @@
 import { ActivityFailure, ApplicationFailure, continueAsNew, getExternalWorkflowHandle, isCancellation, workflowInfo } from '@temporalio/workflow';
+import { limitsAt } from '../../activities/safety/throttle/limits';
+import { runThrottled } from '../../activities/safety/throttle/pool';
+import { workflowClock } from '../rollback/throttle-clock';
 import { cloneActivities } from './activity-proxies';
 import type { TableResult } from './definitions';
 import type { SchemaJobInput, SchemaResult, TablePlanEntry, Totals } from './engine-types';
-import { DEFAULT_HISTORY_LIMITS, schemaProgressSignal, type HistoryLimits } from './signals';
+import { batchTables, DEFAULT_HISTORY_LIMITS, schemaProgressSignal, type HistoryLimits } from './signals';
 import { addObjects, addTable, addWarnings, emptyTotals, settleAll } from './totals';
 
 export interface SchemaWorkflowInput extends SchemaJobInput {
@@ -13,7 +16,8 @@ export interface SchemaWorkflowInput extends SchemaJobInput {
 
 /**
  * One schema of one target: create the schema, its functions (row filters and masks use them), then its
- * tables — one activity each, at most parallel_tables at a time — then views in dependency order, then
+ * tables — one activity per table or per small batch of small tables, at most parallel_tables activities
+ * at a time — then views in dependency order, then
  * volumes, then the post-schema steps. After `tablesPerRun` tables it continues as new with the rest.
  */
 export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<SchemaResult> {
@@ -52,19 +56,19 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
   if (!input.resume) await report();
 
   const thisRun = tables.slice(0, limits.tablesPerRun);
-  let next = 0;
+  const batches = batchTables(thisRun, limits);
   let sinceReport = 0;
-  const worker = async () => {
-    while (next < thisRun.length) {
-      const table = thisRun[next++];
-      addTable(totals, await cloneOrRecordFailure(acts, input, table));
-      if (++sinceReport >= limits.progressEvery) {
-        sinceReport = 0;
-        await report();
-      }
+  // parallel_tables is read from the throttle preset in force each time a batch starts; the job-wide
+  // tables_per_minute cap is enforced by the table activities (activities/safety/hooks).
+  const settled = await runThrottled(batches, (now) => ({ ...limitsAt(o, new Date(now)), tables_per_minute: 0 }), async (batch) => {
+    for (const r of await cloneOrRecordFailure(acts, input, batch)) addTable(totals, r);
+    sinceReport += batch.length;
+    if (sinceReport >= limits.progressEvery) {
+      sinceReport = 0;
+      await report();
     }
-  };
-  await settleAll(Array.from({ length: Math.min(o.parallel_tables, Math.max(1, thisRun.length)) }, worker));
+  }, workflowClock);
+  await settleAll(settled.map((r) => (r.status === 'rejected' ? Promise.reject(r.reason) : Promise.resolve())));
 
   if (tables.length > thisRun.length) {
     await continueAsNew<typeof cloneSchemaWorkflow>({
@@ -81,20 +85,17 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
   return { schema, target: ctx.target.label, totals };
 }
 
-/** A table whose activity failed for good becomes a failed result (recorded with its cause); cancellation propagates. */
-async function cloneOrRecordFailure(acts: ReturnType<typeof cloneActivities>, input: SchemaJobInput, table: TablePlanEntry): Promise<TableResult> {
+/** A batch whose activity failed for good becomes failed results (recorded with the cause); cancellation propagates. */
+async function cloneOrRecordFailure(acts: ReturnType<typeof cloneActivities>, input: SchemaJobInput, batch: TablePlanEntry[]): Promise<TableResult[]> {
   try {
-    return await acts.cloneTable({ ctx: input.ctx, schema: input.schema, table });
+    return await acts.cloneTables({ ctx: input.ctx, schema: input.schema, tables: batch });
   } catch (err) {
     if (isCancellation(err) || !(err instanceof ActivityFailure)) throw err;
     const cause = err.cause instanceof ApplicationFailure ? err.cause : null;
     const detail = (cause?.details?.[0] ?? {}) as { attempt?: number };
     const attempts = detail.attempt ?? (cause?.nonRetryable ? 1 : input.retry.maximumAttempts);
-    const error = cause?.message ?? err.message;
-    await acts.recordTableFailure({ ctx: input.ctx, schema: input.schema, table: table.name, error, errorType: cause?.type ?? null, attempts });
-    return {
-      schema: input.schema, table: table.name, status: 'failed', format: table.format, bytesCopied: 0, filesCopied: 0,
-      sourceVersion: null, durationMs: 0, error, target: input.ctx.target.label, attempts,
-    };
+    return acts.recordBatchFailure({
+      ctx: input.ctx, schema: input.schema, tables: batch.map((t) => t.name), error: cause?.message ?? err.message, errorType: cause?.type ?? null, attempts,
+    });
   }
 }

@@ -15,12 +15,36 @@ export const schemaProgressSignal = defineSignal<[SchemaProgress]>('cloneSchemaP
 
 /** Limits that keep each workflow run's history bounded (see the history test and bench). */
 export interface HistoryLimits {
-  /** Table activities per schema-workflow run before continue-as-new. */
+  /** Tables per schema-workflow run before continue-as-new. */
   tablesPerRun: number;
+  /** Small tables share one activity up to this many (a table above `batchBytes` goes alone). */
+  batchTables: number;
+  batchBytes: number;
   /** Schema workflows per job-workflow run before continue-as-new. */
   schemasPerRun: number;
   /** A schema workflow reports progress after this many tables. */
   progressEvery: number;
 }
 
-export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { tablesPerRun: 1000, schemasPerRun: 300, progressEvery: 25 };
+export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
+  tablesPerRun: 2000, batchTables: 8, batchBytes: 256 * 1024 * 1024, schemasPerRun: 300, progressEvery: 25,
+};
+
+/** Splits a schema's ordered table plan into activity batches (order kept). */
+export function batchTables<T extends { sizeBytes: number | null }>(tables: T[], limits: Pick<HistoryLimits, 'batchTables' | 'batchBytes'>): T[][] {
+  const out: T[][] = [];
+  let cur: T[] = [];
+  let bytes = 0;
+  for (const t of tables) {
+    const size = t.sizeBytes ?? 0;
+    if (cur.length > 0 && (cur.length >= limits.batchTables || bytes + size > limits.batchBytes)) {
+      out.push(cur);
+      cur = [];
+      bytes = 0;
+    }
+    cur.push(t);
+    bytes += size;
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createCloneActivities } from '../activities/clone';
+import { cachedWorkspaces } from '../activities/clone/workspace-cache';
+import { openWorkspace } from '../platform';
+import type { Workspace } from '../platform/port';
+import { applyCloneDefaults, type CloneRequestInput } from '../schemas/clone';
+import { openStore, type Store } from '../store/db';
+import { executableSpec } from '../workers/temporal-binary';
+import { cloneCatalogWorkflow } from '../workflows/clone';
+import type { CloneJobInput, CloneSummary } from '../workflows/clone/definitions';
+import type { CloneRunState } from '../workflows/clone/clone-catalog';
+
+/** A Temporal dev server, an in-memory store and a clone worker for the clone benchmarks. */
+export interface BenchEnv {
+  env: TestWorkflowEnvironment;
+  store: Store;
+  tmp(prefix: string): string;
+  /** Runs one clone job on a fresh worker; returns the summary, wall seconds and the first run id. */
+  clone(root: string, request: Partial<CloneRequestInput>, opts?: { wrap?: (ws: Workspace) => Workspace; run?: CloneRunState }): Promise<{ summary: CloneSummary; seconds: number; jobId: string; firstRunId: string }>;
+  close(): Promise<void>;
+}
+
+const silent = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
+
+export async function createBenchEnv(): Promise<BenchEnv> {
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const env = await TestWorkflowEnvironment.createLocal({ server: { executable: executableSpec('temporal') } });
+  const store = await openStore({});
+  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows/clone'), logger: silent });
+  const dirs: string[] = [];
+  let n = 0;
+  return {
+    env, store,
+    tmp(prefix) {
+      const d = mkdtempSync(path.join(os.tmpdir(), prefix));
+      dirs.push(d);
+      return d;
+    },
+    async clone(root, request, opts = {}) {
+      const taskQueue = `bench-clone-${process.pid}-${n++}`;
+      const workspaces = cachedWorkspaces(async (ref) => {
+        const ws = await openWorkspace({ kind: 'local', root: (ref as { root: string }).root });
+        return opts.wrap ? opts.wrap(ws) : ws;
+      });
+      const worker = await Worker.create({
+        connection: env.nativeConnection, taskQueue, workflowBundle: bundle,
+        activities: createCloneActivities({ db: store.db, resolveWorkspace: workspaces.resolve }),
+        maxConcurrentActivityTaskExecutions: 64,
+      });
+      const options = applyCloneDefaults({ source_catalog: 'bench', destination_catalog: 'bench_copy', ...request } as CloneRequestInput);
+      const jobId = `clone-bench-${process.pid}-${n}`;
+      const input: CloneJobInput = {
+        jobId, options, source: { kind: 'local', root },
+        targets: [{ label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog }],
+        createdAt: new Date().toISOString(), maxRetries: 3,
+      };
+      return worker.runUntil(async () => {
+        const start = process.hrtime.bigint();
+        const handle = await env.client.workflow.start(cloneCatalogWorkflow, { taskQueue, workflowId: jobId, args: opts.run ? [input, opts.run] : [input] });
+        const summary = await handle.result();
+        return { summary, seconds: Number(process.hrtime.bigint() - start) / 1e9, jobId, firstRunId: handle.firstExecutionRunId };
+      });
+    },
+    async close() {
+      await store.close();
+      await env.teardown();
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** Runs `fn` over `items` with `parallel` concurrent loops. */
+export async function pool<T>(items: T[], parallel: number, fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
