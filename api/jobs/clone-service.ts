@@ -12,7 +12,7 @@ import { JobInputError } from './errors';
 import { newCloneJobId } from './job-id';
 import { isFinal, effectiveStatus, jobListItem, jobRecord, progressOf } from './job-view';
 import { liveState } from './live-status';
-import { cancelCloneJob, enqueueClone, queueSnapshot, QueueRejectedError, type QueueClientDeps } from './queue-client';
+import { cancelCloneJob, enqueueClone, queueSnapshot, QueueRejectedError, QueueUnavailableError, type QueueClientDeps } from './queue-client';
 
 export function queueDepsOf(deps: AppDeps): QueueClientDeps {
   if (!deps.temporal) throw new HttpError(503, 'TEMPORAL_UNAVAILABLE', 'Temporal is not configured; clone jobs cannot run');
@@ -55,6 +55,7 @@ export async function submitClone(deps: AppDeps, request: CloneRequestInput) {
     return { job_id: jobId, status: 'queued' as const, message, queue_position: position };
   } catch (err) {
     await deps.store.db.delete(jobs).where(eq(jobs.jobId, jobId));
+    if (err instanceof QueueUnavailableError) throw new HttpError(503, 'WORKER_UNAVAILABLE', err.message);
     if (!(err instanceof QueueRejectedError)) throw err;
     await recordAudit(deps.store.db, { jobId, action: 'clone_rejected', status: 'rejected', error: err.message });
     if (err.reason === 'duplicate') throw conflict(err.message);

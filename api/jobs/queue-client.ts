@@ -1,4 +1,4 @@
-import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { WithStartWorkflowOperation, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import type { cloneQueueWorkflow } from '../../workflows/queue/clone-queue-workflow';
 import {
@@ -19,6 +19,16 @@ export interface QueueClientDeps {
   client: Client;
   taskQueue: string;
   limits: QueueLimits;
+  /** How long an enqueue may wait for a worker to accept it (default 30 s). */
+  enqueueTimeoutMs?: number;
+}
+
+/** No worker accepted the enqueue in time (none is polling the task queue, or all are stuck). */
+export class QueueUnavailableError extends Error {
+  constructor(taskQueue: string, ms: number) {
+    super(`no worker accepted the job within ${Math.round(ms / 1000)} s: is a worker polling task queue "${taskQueue}"?`);
+    this.name = 'QueueUnavailableError';
+  }
 }
 
 /** The enqueue was refused by the queue workflow's validator; nothing was queued. */
@@ -44,12 +54,13 @@ export async function enqueueClone(deps: QueueClientDeps, job: WaitingJob): Prom
     args: [{ limits: deps.limits, waiting: [], running: [] }],
     workflowIdConflictPolicy: 'USE_EXISTING',
   });
+  const timeoutMs = deps.enqueueTimeoutMs ?? 30_000;
   try {
-    return await deps.client.workflow.executeUpdateWithStart(enqueueCloneUpdate, {
-      args: [job, deps.limits],
-      startWorkflowOperation: start,
-    });
+    return await deps.client.withDeadline(Date.now() + timeoutMs, () =>
+      deps.client.workflow.executeUpdateWithStart(enqueueCloneUpdate, { args: [job, deps.limits], startWorkflowOperation: start, updateId: job.jobId }),
+    );
   } catch (err) {
+    if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) throw new QueueUnavailableError(deps.taskQueue, timeoutMs);
     const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
     if (cause instanceof ApplicationFailure && cause.type === QUEUE_FULL) {
       throw new QueueRejectedError('full', cause.message, (cause.details?.[0] as Record<string, unknown>) ?? {});

@@ -1,5 +1,5 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { cancelCloneJob, enqueueClone, queueSnapshot, QueueRejectedError } from '../../api/jobs/queue-client';
+import { cancelCloneJob, enqueueClone, queueSnapshot, QueueRejectedError, QueueUnavailableError } from '../../api/jobs/queue-client';
 import type { Store } from '../../store/db';
 import { getJob } from '../../store/repos/jobs';
 import { cloneQueueWorkflowId, type WaitingJob } from '../../workflows/queue/definitions';
@@ -61,4 +61,15 @@ test('one clone runs, ten wait, the eleventh waiting request is refused; cancels
   });
   expect(snapshot.limits.maxQueueSize).toBe(10);
   expect(await cancelCloneJob(deps, 'clone-19990101-000000-dead')).toBe('unknown');
+});
+
+test('an enqueue that no worker accepts fails in bounded time instead of hanging', async () => {
+  const lonely = `${w.taskQueue}-no-worker`;
+  const deps = { ...queueDeps(env, lonely), enqueueTimeoutMs: 1500 };
+  const started = Date.now();
+  const err = await enqueueClone(deps, await newJob(store, 'nobody')).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(QueueUnavailableError);
+  expect((err as Error).message).toMatch(/no worker accepted the job/);
+  expect(Date.now() - started).toBeLessThan(10_000);
+  await env.client.workflow.getHandle(cloneQueueWorkflowId(lonely)).terminate('test over');
 });
