@@ -6,6 +6,7 @@ import { createCloneActivities } from './clone';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
 import { createHelloActivities } from './hello';
 import { createJobActivities } from './jobs';
+import { createSafetyActivities, createSafetyHooks } from './safety';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
 export interface ActivityDeps {
@@ -21,11 +22,13 @@ export interface ActivityDeps {
  * tests call the domain factories directly with their own deps.
  */
 export function createActivities(deps: ActivityDeps) {
-  void deps;
+  const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db);
+  const safety = { db: deps.store.db, resolveWorkspace };
   return {
     ...createHelloActivities({ prefix: 'Hello' }),
     ...createJobActivities({ store: deps.store, client: deps.client }),
-    ...createCloneActivities({ db: deps.store.db, resolveWorkspace: cloneWorkspaceResolver(deps.workspaces, deps.store.db) }),
+    ...createCloneActivities({ db: deps.store.db, resolveWorkspace, hooks: [createSafetyHooks(safety)] }),
+    ...createSafetyActivities(safety),
   };
 }
 

@@ -8,6 +8,10 @@ import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi';
 import { healthRoutes } from './routes/health';
 import { cloneRoutes } from './routes/clone';
+import { provenanceRoutes } from './routes/provenance';
+import { rollbackRoutes } from './routes/rollback';
+import { snapshotRoutes } from './routes/snapshots';
+import { templateRoutes } from './routes/templates';
 import { auditRoutes } from './routes/audit';
 import { cacheRoutes } from './routes/cache';
 import { notificationRoutes } from './routes/notifications';
@@ -15,7 +19,10 @@ import { cloneSocketUpgrade } from './ws/clone-socket';
 import { addUpgradeHandler } from './ws/upgrade';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
-export const routeModules: RouteModule[] = [healthRoutes, cloneRoutes, auditRoutes, notificationRoutes, cacheRoutes];
+export const routeModules: RouteModule[] = [
+  healthRoutes, cloneRoutes, auditRoutes, notificationRoutes, cacheRoutes,
+  rollbackRoutes, templateRoutes, snapshotRoutes, provenanceRoutes,
+];
 
 /**
  * Builds the Express app without listening (tests drive it with supertest; api/server.ts listens).

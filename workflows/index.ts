@@ -5,3 +5,4 @@
 export * from './hello';
 export * from './clone';
 export * from './queue/clone-queue-workflow';
+export * from './rollback/rollback-workflow';

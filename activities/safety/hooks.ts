@@ -1,7 +1,9 @@
 import type { CloneHooks } from '../clone/deps';
 import type { Workspace } from '../../platform/port';
 import type { TargetContext } from '../../workflows/clone/engine-types';
+import { claimTableStart } from '../../store/repos/throttle-starts';
 import { compareSchemaDq } from './post-clone';
+import { limitsAt } from './throttle/limits';
 import { recordBeforeChange, type SafetyDeps } from './rollback/activities';
 import type { ObjectRef } from './rollback/objects';
 
@@ -42,6 +44,18 @@ function refFqn(o: unknown): string {
   return `${catalog}.${schema}.${name}`;
 }
 
+/** Waits until the job-wide tables_per_minute cap in force lets this table start (0 = no cap). */
+async function awaitStartSlot(deps: SafetyDeps, ctx: TargetContext, table: string): Promise<void> {
+  for (;;) {
+    const cap = limitsAt(ctx.options, new Date()).tables_per_minute;
+    if (cap <= 0) return;
+    const wait = await claimTableStart(deps.db, ctx.jobId, `${ctx.target.label}:${table}`, cap);
+    if (wait <= 0) return;
+    // The engine's activities heartbeat on their own while this waits; cancellation ends the activity.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 5000)));
+  }
+}
+
 /** Engine hooks plus the destination wrapper (CloneHooks.wrapTarget once the engine calls it). */
 export type SafetyHooks = CloneHooks & { wrapTarget(ctx: TargetContext, ws: Workspace): Workspace };
 
@@ -52,6 +66,7 @@ export function createSafetyHooks(deps: SafetyDeps): SafetyHooks {
       return recording(ctx) ? recordingWorkspace(deps, ctx, ws) : ws;
     },
     async beforeTableTouched({ ctx, ref }) {
+      await awaitStartSlot(deps, ctx, `${ref.schema}.${ref.name}`);
       if (recording(ctx)) await record(deps, ctx, [{ type: 'table', fqn: `${ref.catalog}.${ref.schema}.${ref.name}` }]);
     },
     async afterSchema({ ctx, schema }) {

@@ -78,3 +78,14 @@ export const cloneChecks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.target, t.kind, t.schemaName, t.tableName] })],
 );
+
+/** Table starts of a job, for the job-wide throttle `tables_per_minute` (a sliding 60-second window). */
+export const throttleStarts = pgTable(
+  'throttle_starts',
+  {
+    jobId: text('job_id').notNull(),
+    tableKey: text('table_key').notNull(),
+    startedAt: tsz('started_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.tableKey] }), index('throttle_starts_job_time_idx').on(t.jobId, t.startedAt)],
+);

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => h?.teardown());
 
 const run = (taskQueue: string, input: CloneJobInput) =>
-  h.env.client.workflow.execute('safeCloneWorkflow', { taskQueue, workflowId: input.jobId, args: [input] }) as Promise<CloneSummary>;
+  h.env.client.workflow.execute('cloneCatalogWorkflow', { taskQueue, workflowId: input.jobId, args: [input] }) as Promise<CloneSummary>;
 
 const names = async (root: string) => {
   const ws = h.open(root);

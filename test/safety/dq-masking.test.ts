@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => h?.teardown());
 
 const run = (taskQueue: string, input: CloneJobInput) =>
-  h.env.client.workflow.execute('safeCloneWorkflow', { taskQueue, workflowId: input.jobId, args: [input] }) as Promise<CloneSummary>;
+  h.env.client.workflow.execute('cloneCatalogWorkflow', { taskQueue, workflowId: input.jobId, args: [input] }) as Promise<CloneSummary>;
 
 const devOrders = { catalog: 'dev', schema: 'sales', name: 'orders' };
 

@@ -18,7 +18,7 @@ afterAll(async () => h?.teardown());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const start = (taskQueue: string, input: CloneJobInput) =>
-  h.env.client.workflow.start('safeCloneWorkflow', { taskQueue, workflowId: input.jobId, args: [input] });
+  h.env.client.workflow.start('cloneCatalogWorkflow', { taskQueue, workflowId: input.jobId, args: [input] });
 
 const WHILE_QUIESCED = {
   'hr/hr_team': ['SELECT'],

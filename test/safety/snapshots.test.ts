@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => h?.teardown());
 
 const run = (taskQueue: string, input: CloneJobInput) =>
-  h.env.client.workflow.execute('safeCloneWorkflow', { taskQueue, workflowId: input.jobId, args: [input] }) as Promise<CloneSummary>;
+  h.env.client.workflow.execute('cloneCatalogWorkflow', { taskQueue, workflowId: input.jobId, args: [input] }) as Promise<CloneSummary>;
 
 test('a snapshot records every table version; a clone from it yields the captured rows after the source changed', async () => {
   const root = h.newRoot();

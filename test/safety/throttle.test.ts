@@ -4,6 +4,8 @@ import { RateLimiter } from '../../activities/safety/throttle/rate-limiter';
 import { presetInForce } from '../../activities/safety/throttle/schedule';
 import { cloneRequestSchema, applyCloneDefaults } from '../../schemas/clone';
 import { SimClock } from './sim-clock';
+import { claimTableStart } from '../../store/repos/throttle-starts';
+import { createTestStore } from '../helpers/db';
 
 const opts = (throttle?: Record<string, unknown>) =>
   applyCloneDefaults(cloneRequestSchema.parse({ source_catalog: 's', destination_catalog: 'd', throttle }));
@@ -102,4 +104,26 @@ test('the rate limiter spaces calls by 1/rps and reads the limit at each call', 
     times.push(clock.now());
   })());
   expect(times).toEqual([0, 500, 1000, 1500, 1500]);
+});
+
+describe('job-wide tables_per_minute on the store', () => {
+  let store: Awaited<ReturnType<typeof createTestStore>>;
+  beforeAll(async () => {
+    store = await createTestStore();
+  });
+  afterAll(async () => store?.close());
+
+  test('no more than the cap start in any 60 s window, across concurrent claims; a retried table keeps its slot', async () => {
+    const t0 = new Date('2026-11-21T10:00:00Z');
+    const at = (s: number) => new Date(t0.getTime() + s * 1000);
+    const claims = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((t) => claimTableStart(store.db, 'job-tpm', t, 3, at(0))));
+    expect(claims.filter((w) => w === 0)).toHaveLength(3);
+    expect(claims.filter((w) => w > 0)).toEqual([60_000, 60_000]);
+    const started = ['a', 'b', 'c', 'd', 'e'].filter((_, i) => claims[i] === 0);
+    expect(await claimTableStart(store.db, 'job-tpm', started[0], 3, at(30))).toBe(0); // retry of a started table
+    const waiting = ['a', 'b', 'c', 'd', 'e'].filter((_, i) => claims[i] > 0);
+    expect(await claimTableStart(store.db, 'job-tpm', waiting[0], 3, at(59))).toBe(1000);
+    expect(await claimTableStart(store.db, 'job-tpm', waiting[0], 3, at(60))).toBe(0);
+    expect(await claimTableStart(store.db, 'other-job', 'a', 3, at(0))).toBe(0); // caps are per job
+  });
 });

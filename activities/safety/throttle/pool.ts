@@ -24,13 +24,28 @@ export async function runThrottled<T, R>(
   const starts: number[] = [];
   const running: Promise<PromiseSettledResult<R>>[] = [];
   let active = 0;
-  for (const [index, item] of items.entries()) {
+  try {
+    for (const [index, item] of items.entries()) {
+      await startSlot();
+      launch(item, index);
+    }
+  } catch (err) {
+    // Waiting was interrupted (cancellation): let started work settle before the caller moves on.
+    await Promise.allSettled(running);
+    throw err;
+  }
+  return Promise.all(running);
+
+  async function startSlot(): Promise<void> {
     for (;;) {
       await clock.waitUntil(() => active < Math.max(1, limits(clock.now()).parallel_tables));
       const wait = delayBeforeNextStart(starts, limits(clock.now()).tables_per_minute, clock.now());
-      if (wait <= 0) break;
+      if (wait <= 0) return;
       await clock.sleep(wait);
     }
+  }
+
+  function launch(item: T, index: number): void {
     starts.push(clock.now());
     active++;
     running.push(
@@ -42,5 +57,4 @@ export async function runThrottled<T, R>(
       }),
     );
   }
-  return Promise.all(running);
 }
