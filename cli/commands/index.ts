@@ -4,13 +4,17 @@ import { registerDevCommands } from './dev';
 import { registerJobCommands } from './jobs';
 import { registerHealthCommand } from './health';
 import { registerVersionCommand } from './version';
+import { registerQuickstartCommand } from './quickstart';
+import { registerDemoCommands } from './demo';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
  * talk to the API use `withApiOptions` and `apiClient` from cli/http.ts for --url, --api-key and --json.
  */
 export const commandRegistrars: ((program: Command) => void)[] = [
+  registerQuickstartCommand,
   registerDevCommands,
+  registerDemoCommands,
   registerCloneCommand,
   registerJobCommands,
   registerHealthCommand,
