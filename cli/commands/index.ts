@@ -6,6 +6,8 @@ import { registerHealthCommand } from './health';
 import { registerVersionCommand } from './version';
 import { registerQuickstartCommand } from './quickstart';
 import { registerDemoCommands } from './demo';
+import { registerRollbackCommand } from './rollback';
+import { registerTemplatesCommand } from './templates';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -19,6 +21,8 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerJobCommands,
   registerHealthCommand,
   registerVersionCommand,
+  registerTemplatesCommand,
+  registerRollbackCommand,
 ];
 
 export function registerCommands(program: Command): void {
