@@ -40,6 +40,21 @@ test('a snapshot records every table version; a clone from it yields the capture
   expect(summary.validation).toMatchObject({ passed: true, matched: 3 });
 });
 
+test('clones use the captured versions, not the capture time (a late captured_at must not let later commits in)', async () => {
+  const root = h.newRoot();
+  const ws = h.open(root);
+  await seedSafetyCatalogs(ws);
+  const people = { catalog: 'prod', schema: 'hr', name: 'people' };
+  const captured = await rowsOf(ws, people);
+  // captured_at an hour late (slow capture, skewed clock): commits after the capture are older than it.
+  const snap = await captureSnapshot(h.store.db, ws, { source_catalog: 'prod' }, new Date(Date.now() + 3_600_000));
+  await ws.insertRows(people, [{ id: 9, name: 'late' }]);
+  const input = h.jobInput(root, { source_snapshot_id: snap.id, destination_catalog: 'restored', include_schemas: ['hr'] });
+  const tq = h.taskQueue();
+  await h.withWorker(tq, () => run(tq, input));
+  expect(await rowsOf(ws, { catalog: 'restored', schema: 'hr', name: 'people' })).toEqual(captured);
+});
+
 test('a table created after the capture fails with a message naming the snapshot', async () => {
   const root = h.newRoot();
   const ws = h.open(root);

@@ -115,3 +115,9 @@ test('bad templates fail with a typed error naming the problem', () => {
   expect(() => loadTemplate('range', src)).toThrow(/safety.rollback_threshold/);
   expect(() => loadTemplate('range', src)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
 });
+
+test('a template masking strategy reaches the clone options (the masker reads the same key)', () => {
+  const t = { name: 't', description: '', version: '1', masking: { enabled: true, strategy: 'partial' } } as CloneTemplate;
+  expect(resolveCloneOptions({ request: req(), template: t }).options).toMatchObject({ auto_mask_pii: true, pii_mask_strategy: 'partial' });
+  expect(resolveCloneOptions({ request: req({ pii_mask_strategy: 'hash' }), template: t }).options.pii_mask_strategy).toBe('hash');
+});
