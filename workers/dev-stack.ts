@@ -1,7 +1,7 @@
 import type { Config } from '../config/load';
 import { lockDataDir } from './data-dir-lock';
 import { createProcessLogger } from './logger';
-import { startStack } from './stack';
+import { startStack, type Stack } from './stack';
 
 export interface RunOptions {
   api: boolean;
@@ -10,46 +10,53 @@ export interface RunOptions {
 
 /**
  * Runs the stack in the foreground until SIGINT or SIGTERM, then stops everything (API, worker, store,
- * embedded Temporal) and resolves with the exit code. A second signal skips the graceful part.
+ * embedded Temporal) and resolves with the exit code. Signal handlers are installed before anything
+ * starts: a Ctrl-C during start-up stops the stack as soon as it is up, and a second signal kills the
+ * Temporal process group at once, so no `temporal` process outlives Lakeward.
  */
 export async function runStack(config: Config, opts: RunOptions): Promise<number> {
   const logger = createProcessLogger(config.log_level);
   const usesDataDir = !config.temporal.address || !config.database_url;
   const unlock = usesDataDir ? lockDataDir(config.data_dir) : () => undefined;
-  let stopping: Promise<void> | undefined;
+  let temporalPid: number | undefined;
+  let signalled: (code: number) => void = () => undefined;
+  const stopRequested = new Promise<number>((resolve) => (signalled = resolve));
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      console.error(`\n${signal} again: exiting now`);
+      if (temporalPid) killGroup(temporalPid);
+      unlock();
+      process.exit(130);
+    }
+    console.error(`\n${signal} received: stopping Lakeward…`);
+    signalled(0);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
-    const stack = await startStack(config, { ...opts, logger });
-    printBanner(config, stack);
-    const outcome = await new Promise<number>((resolve) => {
-      const onSignal = (signal: NodeJS.Signals) => {
-        if (stopping) {
-          console.error(`\n${signal} again: exiting now`);
-          if (stack.temporalPid) killGroup(stack.temporalPid);
-          process.exit(130);
-        }
-        console.error(`\n${signal} received: stopping Lakeward…`);
-        resolve(0);
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
-      stack.workerDone.then(
-        () => (stopping ? undefined : resolve(1)),
-        (err: unknown) => {
-          logger.error({ err }, 'worker stopped');
-          resolve(1);
-        },
-      );
-    });
-    stopping = stack.stop();
-    await stopping;
+    const stack = await startStack(config, { ...opts, logger, onTemporalPid: (pid) => (temporalPid = pid) });
+    if (signals === 0) printBanner(config, stack);
+    const workerEnded = stack.workerDone.then(
+      () => 1,
+      (err: unknown) => {
+        logger.error({ err }, 'worker stopped');
+        return 1;
+      },
+    );
+    const code = await Promise.race([stopRequested, workerEnded]);
+    await stack.stop();
     console.error('Lakeward stopped.');
-    return outcome;
+    return code;
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     unlock();
   }
 }
 
-function printBanner(config: Config, stack: Awaited<ReturnType<typeof startStack>>): void {
+function printBanner(config: Config, stack: Stack): void {
   const lines = ['Lakeward is running', `  data folder   ${config.data_dir}`];
   if (stack.apiUrl) lines.push(`  API           ${stack.apiUrl}/api/health`);
   lines.push(`  Temporal      ${stack.temporalAddress} (namespace ${config.temporal.namespace})`);

@@ -14,6 +14,8 @@ export interface StackOptions {
   api: boolean;
   worker: boolean;
   logger: Logger;
+  /** Called with the embedded Temporal server's pid as soon as it is spawned. */
+  onTemporalPid?: (pid: number) => void;
 }
 
 export interface Stack {
@@ -44,7 +46,7 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
     let dev: DevServer | undefined;
     if (!config.temporal.address) {
       const { port, ui_port: uiPort, namespace } = config.temporal;
-      dev = await startDevServer({ dataDir: config.data_dir, port, uiPort, namespace });
+      dev = await startDevServer({ dataDir: config.data_dir, port, uiPort, namespace, onSpawn: opts.onTemporalPid });
       cleanups.push(() => dev!.stop());
     }
     const address = config.temporal.address ?? dev!.address;

@@ -11,6 +11,8 @@ export interface DevServerOptions {
   port: number;
   uiPort: number;
   namespace: string;
+  /** Told the child's pid as soon as it is spawned (so a forced exit during start-up can still kill it). */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface DevServer {
@@ -52,6 +54,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   const log = openSync(logFile, 'a');
   const child = spawn(binary, args, { detached: true, stdio: ['ignore', log, log] });
   closeSync(log);
+  if (child.pid) opts.onSpawn?.(child.pid);
   const address = `127.0.0.1:${opts.port}`;
   const stop = () => stopProcessGroup(child);
   try {
