@@ -20,8 +20,15 @@ import { addUpgradeHandler } from './ws/upgrade';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [
-  healthRoutes, cloneRoutes, auditRoutes, notificationRoutes, cacheRoutes,
-  rollbackRoutes, templateRoutes, snapshotRoutes, provenanceRoutes,
+  healthRoutes,
+  cloneRoutes,
+  auditRoutes,
+  notificationRoutes,
+  cacheRoutes,
+  rollbackRoutes,
+  templateRoutes,
+  snapshotRoutes,
+  provenanceRoutes,
 ];
 
 /**
