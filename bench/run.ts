@@ -1,0 +1,21 @@
+/**
+ * Runs every benchmark in turn (`npm run bench`). Each prints its own figures as ratios against a baseline
+ * measured in the same run; this runner only sequences them so they never compete for the two cores.
+ */
+async function main(): Promise<void> {
+  const only = process.argv[2];
+  const benches: [string, () => Promise<unknown>][] = [
+    ['delta-clone', async () => (await import('./delta-clone')).run()],
+    ['clone-catalog', async () => (await import('./clone-catalog')).run()],
+  ];
+  for (const [name, run] of benches) {
+    if (only && only !== name) continue;
+    console.log(`\n=== ${name} ===`);
+    await run();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
