@@ -10,7 +10,10 @@ export const rollbackRequestSchema = z
     wait: z.boolean().default(false),
   })
   .strict()
-  .refine((b) => Boolean(b.job_id) !== Boolean(b.log_id), { message: 'give job_id or log_id (exactly one)', path: ['job_id'] });
+  .refine((b) => Boolean(b.job_id) !== Boolean(b.log_id), {
+    message: 'give job_id or log_id (exactly one)',
+    path: ['job_id'],
+  });
 
 export const rollbackLogsQuerySchema = z.object({
   job_id: z.string().min(1).max(200).optional(),
@@ -36,7 +39,9 @@ export const snapshotListQuerySchema = z.object({
 
 export const snapshotParamsSchema = z.object({ snapshotId: z.string().uuid() });
 
-export const templateParamsSchema = z.object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _ only') });
+export const templateParamsSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _ only'),
+});
 
 export const provenanceSignSchema = z
   .object({

@@ -10,7 +10,12 @@ import type { ObjectRef } from './rollback/objects';
 const recording = (ctx: TargetContext) => ctx.options.enable_rollback && !ctx.options.dry_run;
 
 function record(deps: SafetyDeps, ctx: TargetContext, objects: ObjectRef[]): Promise<string> {
-  return recordBeforeChange(deps, { jobId: ctx.jobId, sourceCatalog: ctx.options.source_catalog, target: ctx.target, objects });
+  return recordBeforeChange(deps, {
+    jobId: ctx.jobId,
+    sourceCatalog: ctx.options.source_catalog,
+    target: ctx.target,
+    objects,
+  });
 }
 
 /**
@@ -21,7 +26,10 @@ function record(deps: SafetyDeps, ctx: TargetContext, objects: ObjectRef[]): Pro
 export function recordingWorkspace(deps: SafetyDeps, ctx: TargetContext, ws: Workspace): Workspace {
   const before: Partial<Record<keyof Workspace, (args: unknown[]) => ObjectRef>> = {
     createCatalog: ([o]) => ({ type: 'catalog', fqn: (o as { name: string }).name }),
-    createSchema: ([o]) => ({ type: 'schema', fqn: `${(o as { catalog: string }).catalog}.${(o as { name: string }).name}` }),
+    createSchema: ([o]) => ({
+      type: 'schema',
+      fqn: `${(o as { catalog: string }).catalog}.${(o as { name: string }).name}`,
+    }),
     createView: ([o]) => ({ type: 'view', fqn: refFqn(o) }),
     createFunction: ([o]) => ({ type: 'function', fqn: refFqn(o) }),
     createVolume: ([o]) => ({ type: 'volume', fqn: refFqn(o) }),
@@ -74,7 +82,10 @@ export function createSafetyHooks(deps: SafetyDeps): SafetyHooks {
       const comparisons = await compareSchemaDq(deps, ctx, schema);
       return comparisons
         .filter((c) => c.error !== undefined || c.max_drift_pct > ctx.options.dq_drift_rollback_pct)
-        .map((c) => `dq ${c.schema}.${c.table}: ${c.error ?? `drift ${c.max_drift_pct}% > ${ctx.options.dq_drift_rollback_pct}%`}`);
+        .map(
+          (c) =>
+            `dq ${c.schema}.${c.table}: ${c.error ?? `drift ${c.max_drift_pct}% > ${ctx.options.dq_drift_rollback_pct}%`}`,
+        );
     },
   };
 }

@@ -1,7 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { loadOrCreateSigningKey, type SigningKey } from '../../activities/safety/provenance/keys';
-import { buildManifest, signManifest, verifyEnvelope, type ManifestInput } from '../../activities/safety/provenance/sign';
+import {
+  buildManifest,
+  signManifest,
+  verifyEnvelope,
+  type ManifestInput,
+} from '../../activities/safety/provenance/sign';
 import { ErrorBodySchema } from '../../schemas/common';
 import { provenanceSignSchema, provenanceVerifySchema } from '../../schemas/safety';
 import { getJob } from '../../store/repos/jobs';
@@ -22,7 +27,8 @@ function keyFor(deps: AppDeps): () => SigningKey {
 /** Manifest fields of a job: source, destination, the effective options it ran with and its summary. */
 async function jobManifestInput(deps: AppDeps, body: z.infer<typeof provenanceSignSchema>): Promise<ManifestInput> {
   // The schema guarantees both catalogs when no job id is given.
-  if (!body.job_id) return { ...body, source_catalog: body.source_catalog!, destination_catalog: body.destination_catalog! };
+  if (!body.job_id)
+    return { ...body, source_catalog: body.source_catalog!, destination_catalog: body.destination_catalog! };
   const job = await getJob(deps.store.db, body.job_id);
   if (!job) throw notFound(`job ${body.job_id} not found`);
   return {
@@ -58,10 +64,36 @@ export const provenanceRoutes: RouteModule = {
     return router;
   },
   openapi(registry) {
-    const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
-    const json = (description: string, schema: z.ZodType = z.record(z.string(), z.unknown())) => ({ description, content: { 'application/json': { schema } } });
-    registry.registerPath({ method: 'post', path: '/api/clone-provenance/sign', tags: ['provenance'], summary: 'Sign a clone manifest (Ed25519)', request: { body: { content: { 'application/json': { schema: provenanceSignSchema } } } }, responses: { 200: json('Signed envelope'), 400: error('Invalid request'), 404: error('Unknown job') } });
-    registry.registerPath({ method: 'get', path: '/api/clone-provenance/public-key', tags: ['provenance'], summary: 'The public key that verifies signed manifests', responses: { 200: json('Public key (SPKI PEM)') } });
-    registry.registerPath({ method: 'post', path: '/api/clone-provenance/verify', tags: ['provenance'], summary: 'Verify a signed envelope', request: { body: { content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } }, responses: { 200: json('Verdict', z.object({ valid: z.boolean(), reason: z.string() })) } });
+    const error = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: ErrorBodySchema } },
+    });
+    const json = (description: string, schema: z.ZodType = z.record(z.string(), z.unknown())) => ({
+      description,
+      content: { 'application/json': { schema } },
+    });
+    registry.registerPath({
+      method: 'post',
+      path: '/api/clone-provenance/sign',
+      tags: ['provenance'],
+      summary: 'Sign a clone manifest (Ed25519)',
+      request: { body: { content: { 'application/json': { schema: provenanceSignSchema } } } },
+      responses: { 200: json('Signed envelope'), 400: error('Invalid request'), 404: error('Unknown job') },
+    });
+    registry.registerPath({
+      method: 'get',
+      path: '/api/clone-provenance/public-key',
+      tags: ['provenance'],
+      summary: 'The public key that verifies signed manifests',
+      responses: { 200: json('Public key (SPKI PEM)') },
+    });
+    registry.registerPath({
+      method: 'post',
+      path: '/api/clone-provenance/verify',
+      tags: ['provenance'],
+      summary: 'Verify a signed envelope',
+      request: { body: { content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } },
+      responses: { 200: json('Verdict', z.object({ valid: z.boolean(), reason: z.string() })) },
+    });
   },
 };

@@ -3,7 +3,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { rollbackLogView } from '../../activities/safety/rollback/view';
 import { ErrorBodySchema } from '../../schemas/common';
-import { jobIdParamsSchema, logIdParamsSchema, rollbackLogsQuerySchema, rollbackRequestSchema } from '../../schemas/safety';
+import {
+  jobIdParamsSchema,
+  logIdParamsSchema,
+  rollbackLogsQuerySchema,
+  rollbackRequestSchema,
+} from '../../schemas/safety';
 import { getRollbackLog, rollbackLogsForJob } from '../../store/repos/rollback-logs';
 import { listRollbackLogsWithEntries } from '../../store/repos/safety-rollback';
 import { releaseQuiesceSignal } from '../../workflows/clone/definitions';
@@ -27,11 +32,20 @@ async function startRollback(deps: AppDeps, logId: string) {
   const client = temporal(deps);
   const workflowId = rollbackWorkflowId(logId);
   try {
-    const handle = await client.workflow.start('rollbackWorkflow', { taskQueue: deps.config.temporal.task_queue, workflowId, args: [{ rollbackId: logId, reason: 'manual' }] });
+    const handle = await client.workflow.start('rollbackWorkflow', {
+      taskQueue: deps.config.temporal.task_queue,
+      workflowId,
+      args: [{ rollbackId: logId, reason: 'manual' }],
+    });
     return { log_id: logId, workflow_id: workflowId, status: 'started' as const, handle };
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    return { log_id: logId, workflow_id: workflowId, status: 'running' as const, handle: client.workflow.getHandle(workflowId) };
+    return {
+      log_id: logId,
+      workflow_id: workflowId,
+      status: 'running' as const,
+      handle: client.workflow.getHandle(workflowId),
+    };
   }
 }
 
@@ -42,8 +56,11 @@ export const rollbackRoutes: RouteModule = {
     const router = Router();
     router.post('/rollback', validate(start), async (_req, res) => {
       const body = parsed(res, start).body;
-      const ids = body.log_id ? [body.log_id] : (await rollbackLogsForJob(deps.store.db, body.job_id!)).map((l) => l.id);
-      if (body.log_id && !(await getRollbackLog(deps.store.db, body.log_id))) throw notFound(`rollback log ${body.log_id} not found`);
+      const ids = body.log_id
+        ? [body.log_id]
+        : (await rollbackLogsForJob(deps.store.db, body.job_id!)).map((l) => l.id);
+      if (body.log_id && !(await getRollbackLog(deps.store.db, body.log_id)))
+        throw notFound(`rollback log ${body.log_id} not found`);
       if (ids.length === 0) throw notFound(`no rollback log for job ${body.job_id} (was enable_rollback off?)`);
       const started = [];
       for (const id of ids) started.push(await startRollback(deps, id));
@@ -52,7 +69,12 @@ export const rollbackRoutes: RouteModule = {
         return;
       }
       const results = [];
-      for (const s of started) results.push({ log_id: s.log_id, workflow_id: s.workflow_id, result: (await s.handle.result()) as RollbackResult });
+      for (const s of started)
+        results.push({
+          log_id: s.log_id,
+          workflow_id: s.workflow_id,
+          result: (await s.handle.result()) as RollbackResult,
+        });
       res.json({ job_id: body.job_id ?? null, rollbacks: results });
     });
     router.get('/rollback/logs', validate(logs), async (_req, res) => {
@@ -64,10 +86,19 @@ export const rollbackRoutes: RouteModule = {
       const { logId } = parsed(res, byLog).params;
       const log = await getRollbackLog(deps.store.db, logId);
       if (!log) throw notFound(`rollback log ${logId} not found`);
-      const [listing] = (await listRollbackLogsWithEntries(deps.store.db, { jobId: log.jobId, limit: 1000 })).filter((l) => l.log.id === logId);
+      const [listing] = (await listRollbackLogsWithEntries(deps.store.db, { jobId: log.jobId, limit: 1000 })).filter(
+        (l) => l.log.id === logId,
+      );
       res.json({
         ...rollbackLogView(listing),
-        entries: log.entries.map((e) => ({ seq: e.seq, object_type: e.objectType, fqn: e.fqn, existed: e.existed, version: e.version, action: e.action })),
+        entries: log.entries.map((e) => ({
+          seq: e.seq,
+          object_type: e.objectType,
+          fqn: e.fqn,
+          existed: e.existed,
+          version: e.version,
+          action: e.action,
+        })),
         result: listing.target?.result ?? null,
       });
     });
@@ -79,15 +110,50 @@ export const rollbackRoutes: RouteModule = {
     return router;
   },
   openapi(registry) {
-    const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
-    const json = (description: string) => ({ description, content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } });
-    registry.registerPath({
-      method: 'post', path: '/api/rollback', tags: ['rollback'], summary: 'Roll a clone job back (restore recorded table versions, drop created objects)',
-      request: { body: { content: { 'application/json': { schema: rollbackRequestSchema } } } },
-      responses: { 200: json('Rollback results (wait: true)'), 202: json('Rollback workflow(s) started'), 400: error('Invalid request'), 404: error('No such job or log') },
+    const error = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: ErrorBodySchema } },
     });
-    registry.registerPath({ method: 'get', path: '/api/rollback/logs', tags: ['rollback'], summary: 'Rollback logs with counts, newest first', request: { query: rollbackLogsQuerySchema }, responses: { 200: json('Logs') } });
-    registry.registerPath({ method: 'get', path: '/api/rollback/{logId}', tags: ['rollback'], summary: 'One rollback log with its entries and last result', request: { params: logIdParamsSchema }, responses: { 200: json('Log'), 404: error('Unknown log') } });
-    registry.registerPath({ method: 'post', path: '/api/clone/{jobId}/quiesce/release', tags: ['clone'], summary: 'Re-grant source write privileges now (quiesce_source)', request: { params: jobIdParamsSchema }, responses: { 202: json('Release requested'), 404: error('Unknown job') } });
+    const json = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+    });
+    registry.registerPath({
+      method: 'post',
+      path: '/api/rollback',
+      tags: ['rollback'],
+      summary: 'Roll a clone job back (restore recorded table versions, drop created objects)',
+      request: { body: { content: { 'application/json': { schema: rollbackRequestSchema } } } },
+      responses: {
+        200: json('Rollback results (wait: true)'),
+        202: json('Rollback workflow(s) started'),
+        400: error('Invalid request'),
+        404: error('No such job or log'),
+      },
+    });
+    registry.registerPath({
+      method: 'get',
+      path: '/api/rollback/logs',
+      tags: ['rollback'],
+      summary: 'Rollback logs with counts, newest first',
+      request: { query: rollbackLogsQuerySchema },
+      responses: { 200: json('Logs') },
+    });
+    registry.registerPath({
+      method: 'get',
+      path: '/api/rollback/{logId}',
+      tags: ['rollback'],
+      summary: 'One rollback log with its entries and last result',
+      request: { params: logIdParamsSchema },
+      responses: { 200: json('Log'), 404: error('Unknown log') },
+    });
+    registry.registerPath({
+      method: 'post',
+      path: '/api/clone/{jobId}/quiesce/release',
+      tags: ['clone'],
+      summary: 'Re-grant source write privileges now (quiesce_source)',
+      request: { params: jobIdParamsSchema },
+      responses: { 202: json('Release requested'), 404: error('Unknown job') },
+    });
   },
 };

@@ -41,11 +41,45 @@ export const snapshotRoutes: RouteModule = {
     return router;
   },
   openapi(registry) {
-    const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
-    const json = (description: string) => ({ description, content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } });
-    registry.registerPath({ method: 'post', path: '/api/clone-snapshots', tags: ['snapshots'], summary: 'Capture every table version of a catalog', request: { body: { content: { 'application/json': { schema: snapshotCreateSchema } } } }, responses: { 201: json('Snapshot'), 400: error('Invalid request'), 404: error('Unknown catalog') } });
-    registry.registerPath({ method: 'get', path: '/api/clone-snapshots', tags: ['snapshots'], summary: 'Snapshots, newest first', request: { query: snapshotListQuerySchema }, responses: { 200: json('Snapshots') } });
-    registry.registerPath({ method: 'get', path: '/api/clone-snapshots/{snapshotId}', tags: ['snapshots'], summary: 'One snapshot with its tables', request: { params: snapshotParamsSchema }, responses: { 200: json('Snapshot'), 404: error('Unknown snapshot') } });
-    registry.registerPath({ method: 'delete', path: '/api/clone-snapshots/{snapshotId}', tags: ['snapshots'], summary: 'Delete a snapshot', request: { params: snapshotParamsSchema }, responses: { 200: json('Deleted'), 404: error('Unknown snapshot') } });
+    const error = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: ErrorBodySchema } },
+    });
+    const json = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+    });
+    registry.registerPath({
+      method: 'post',
+      path: '/api/clone-snapshots',
+      tags: ['snapshots'],
+      summary: 'Capture every table version of a catalog',
+      request: { body: { content: { 'application/json': { schema: snapshotCreateSchema } } } },
+      responses: { 201: json('Snapshot'), 400: error('Invalid request'), 404: error('Unknown catalog') },
+    });
+    registry.registerPath({
+      method: 'get',
+      path: '/api/clone-snapshots',
+      tags: ['snapshots'],
+      summary: 'Snapshots, newest first',
+      request: { query: snapshotListQuerySchema },
+      responses: { 200: json('Snapshots') },
+    });
+    registry.registerPath({
+      method: 'get',
+      path: '/api/clone-snapshots/{snapshotId}',
+      tags: ['snapshots'],
+      summary: 'One snapshot with its tables',
+      request: { params: snapshotParamsSchema },
+      responses: { 200: json('Snapshot'), 404: error('Unknown snapshot') },
+    });
+    registry.registerPath({
+      method: 'delete',
+      path: '/api/clone-snapshots/{snapshotId}',
+      tags: ['snapshots'],
+      summary: 'Delete a snapshot',
+      request: { params: snapshotParamsSchema },
+      responses: { 200: json('Deleted'), 404: error('Unknown snapshot') },
+    });
   },
 };

@@ -10,7 +10,9 @@ import { parsed, validate } from '../middleware/validate';
 
 /** Built-ins plus custom templates in `<config folder>/templates`. */
 export function templateSourceFor(deps: Pick<AppDeps, 'config'>) {
-  return defaultTemplateSource(deps.config.config_path ? path.join(path.dirname(deps.config.config_path), 'templates') : undefined);
+  return defaultTemplateSource(
+    deps.config.config_path ? path.join(path.dirname(deps.config.config_path), 'templates') : undefined,
+  );
 }
 
 const byName = { params: templateParamsSchema };
@@ -28,7 +30,8 @@ export const templateRoutes: RouteModule = {
       try {
         res.json(loadTemplate(name, templateSourceFor(deps)));
       } catch (err) {
-        if ((err as Error).message.includes('unknown template')) throw notFound((err as Error).message.replace(/^template: /, ''));
+        if ((err as Error).message.includes('unknown template'))
+          throw notFound((err as Error).message.replace(/^template: /, ''));
         throw err;
       }
     });
@@ -37,13 +40,23 @@ export const templateRoutes: RouteModule = {
   openapi(registry) {
     const item = z.object({ name: z.string(), description: z.string(), clone_type: z.string() });
     registry.registerPath({
-      method: 'get', path: '/api/templates', tags: ['templates'], summary: 'Clone templates (built-in and custom)',
+      method: 'get',
+      path: '/api/templates',
+      tags: ['templates'],
+      summary: 'Clone templates (built-in and custom)',
       responses: { 200: { description: 'Templates', content: { 'application/json': { schema: z.array(item) } } } },
     });
     registry.registerPath({
-      method: 'get', path: '/api/templates/{name}', tags: ['templates'], summary: 'One template', request: { params: templateParamsSchema },
+      method: 'get',
+      path: '/api/templates/{name}',
+      tags: ['templates'],
+      summary: 'One template',
+      request: { params: templateParamsSchema },
       responses: {
-        200: { description: 'Template', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } },
+        200: {
+          description: 'Template',
+          content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+        },
         404: { description: 'Unknown template', content: { 'application/json': { schema: ErrorBodySchema } } },
       },
     });

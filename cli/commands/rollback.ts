@@ -7,11 +7,31 @@ interface LogView {
   destination_catalog: string | null;
   status: string;
   created_at: string;
-  counts: { tables_restored: number; tables_created: number; schemas: number; views: number; functions: number; volumes: number; catalog_created: boolean; total_objects: number };
+  counts: {
+    tables_restored: number;
+    tables_created: number;
+    schemas: number;
+    views: number;
+    functions: number;
+    volumes: number;
+    catalog_created: boolean;
+    total_objects: number;
+  };
 }
 
 interface RollbackAnswer {
-  rollbacks: { log_id: string; workflow_id: string; status?: string; result?: { status: string; restored: number; dropped: number; failed: number; steps: { fqn: string; outcome: string; error?: string }[] } }[];
+  rollbacks: {
+    log_id: string;
+    workflow_id: string;
+    status?: string;
+    result?: {
+      status: string;
+      restored: number;
+      dropped: number;
+      failed: number;
+      steps: { fqn: string; outcome: string; error?: string }[];
+    };
+  }[];
 }
 
 /** `lakeward rollback <job-id>` / `--log <id>` (waits for the rollback workflow) and `lakeward rollback logs`. */
@@ -28,7 +48,9 @@ export function registerRollbackCommand(program: Command): void {
         a.rollbacks
           .map((r) => {
             if (!r.result) return `${r.log_id}: ${r.status} (workflow ${r.workflow_id})`;
-            const failures = r.result.steps.filter((s) => s.outcome === 'failed').map((s) => `\n  failed ${s.fqn}: ${s.error}`);
+            const failures = r.result.steps
+              .filter((s) => s.outcome === 'failed')
+              .map((s) => `\n  failed ${s.fqn}: ${s.error}`);
             return `${r.log_id}: ${r.result.status} — ${r.result.restored} restored, ${r.result.dropped} dropped, ${r.result.failed} failed${failures.join('')}`;
           })
           .join('\n'),
@@ -38,11 +60,19 @@ export function registerRollbackCommand(program: Command): void {
   withApiOptions(cmd.command('logs').description('Rollback logs with what each recorded'))
     .option('--job <job-id>', 'only this job')
     .action(async (opts: ApiOptions & { job?: string }) => {
-      const res = await apiClient(opts).get<{ logs: LogView[] }>(`/api/rollback/logs${opts.job ? `?job_id=${encodeURIComponent(opts.job)}` : ''}`);
-      print(opts, res, (r) =>
-        r.logs
-          .map((l) => `${l.log_id}  ${l.job_id}  ${l.destination_catalog ?? '-'}  ${l.status}  restore ${l.counts.tables_restored}, drop ${l.counts.total_objects - l.counts.tables_restored}${l.counts.catalog_created ? ' (incl. catalog)' : ''}`)
-          .join('\n') || 'no rollback logs',
+      const res = await apiClient(opts).get<{ logs: LogView[] }>(
+        `/api/rollback/logs${opts.job ? `?job_id=${encodeURIComponent(opts.job)}` : ''}`,
+      );
+      print(
+        opts,
+        res,
+        (r) =>
+          r.logs
+            .map(
+              (l) =>
+                `${l.log_id}  ${l.job_id}  ${l.destination_catalog ?? '-'}  ${l.status}  restore ${l.counts.tables_restored}, drop ${l.counts.total_objects - l.counts.tables_restored}${l.counts.catalog_created ? ' (incl. catalog)' : ''}`,
+            )
+            .join('\n') || 'no rollback logs',
       );
     });
 }

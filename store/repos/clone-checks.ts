@@ -8,7 +8,15 @@ export type CloneCheckKind = 'validation' | 'dq';
 /** Upsert: a re-run check (retried activity) replaces its earlier result. */
 export async function putCloneCheck(
   db: Db,
-  c: { jobId: string; target: string; kind: CloneCheckKind; schemaName: string; tableName: string; passed: boolean; details: Record<string, unknown> },
+  c: {
+    jobId: string;
+    target: string;
+    kind: CloneCheckKind;
+    schemaName: string;
+    tableName: string;
+    passed: boolean;
+    details: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db
     .insert(cloneChecks)
@@ -29,8 +37,19 @@ export async function cloneChecksFor(db: Db, jobId: string, target: string, kind
 /** Tables a job cloned into one target (optionally one schema), from the clone engine's per-table records. */
 export async function clonedTables(db: Db, jobId: string, target: string, schema?: string) {
   const rows = await db
-    .select({ schemaName: cloneJobTables.schemaName, tableName: cloneJobTables.tableName, sourceVersion: cloneJobTables.sourceVersion })
+    .select({
+      schemaName: cloneJobTables.schemaName,
+      tableName: cloneJobTables.tableName,
+      sourceVersion: cloneJobTables.sourceVersion,
+    })
     .from(cloneJobTables)
-    .where(and(eq(cloneJobTables.jobId, jobId), eq(cloneJobTables.target, target), eq(cloneJobTables.status, 'cloned'), schema ? eq(cloneJobTables.schemaName, schema) : undefined));
+    .where(
+      and(
+        eq(cloneJobTables.jobId, jobId),
+        eq(cloneJobTables.target, target),
+        eq(cloneJobTables.status, 'cloned'),
+        schema ? eq(cloneJobTables.schemaName, schema) : undefined,
+      ),
+    );
   return rows.sort((a, b) => `${a.schemaName}.${a.tableName}`.localeCompare(`${b.schemaName}.${b.tableName}`));
 }

@@ -10,15 +10,30 @@ export type RollbackTargetRow = typeof rollbackTargets.$inferSelect;
  */
 export async function ensureRollbackLog(
   db: Db,
-  t: { jobId: string; targetLabel: string; workspace: Record<string, unknown>; sourceCatalog: string; destinationCatalog: string },
+  t: {
+    jobId: string;
+    targetLabel: string;
+    workspace: Record<string, unknown>;
+    sourceCatalog: string;
+    destinationCatalog: string;
+  },
 ): Promise<string> {
   const existing = await findRollbackTarget(db, t.jobId, t.targetLabel);
   if (existing) return existing.rollbackId;
   return db.transaction(async (tx) => {
-    const [log] = await tx.insert(rollbackLogs).values({ jobId: t.jobId, destinationCatalog: t.destinationCatalog }).returning();
+    const [log] = await tx
+      .insert(rollbackLogs)
+      .values({ jobId: t.jobId, destinationCatalog: t.destinationCatalog })
+      .returning();
     const inserted = await tx
       .insert(rollbackTargets)
-      .values({ rollbackId: log.id, jobId: t.jobId, targetLabel: t.targetLabel, workspace: t.workspace, sourceCatalog: t.sourceCatalog })
+      .values({
+        rollbackId: log.id,
+        jobId: t.jobId,
+        targetLabel: t.targetLabel,
+        workspace: t.workspace,
+        sourceCatalog: t.sourceCatalog,
+      })
       .onConflictDoNothing()
       .returning();
     if (inserted.length > 0) return log.id;
@@ -27,7 +42,11 @@ export async function ensureRollbackLog(
   });
 }
 
-export async function findRollbackTarget(db: Db, jobId: string, targetLabel: string): Promise<RollbackTargetRow | undefined> {
+export async function findRollbackTarget(
+  db: Db,
+  jobId: string,
+  targetLabel: string,
+): Promise<RollbackTargetRow | undefined> {
   const [row] = await db
     .select()
     .from(rollbackTargets)
@@ -40,7 +59,12 @@ export async function getRollbackTarget(db: Db, rollbackId: string): Promise<Rol
   return row;
 }
 
-export async function setRollbackResult(db: Db, rollbackId: string, status: string, result: Record<string, unknown>): Promise<void> {
+export async function setRollbackResult(
+  db: Db,
+  rollbackId: string,
+  status: string,
+  result: Record<string, unknown>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(rollbackTargets).set({ result }).where(eq(rollbackTargets.rollbackId, rollbackId));
     await tx.update(rollbackLogs).set({ status, completedAt: new Date() }).where(eq(rollbackLogs.id, rollbackId));
@@ -58,7 +82,10 @@ export interface RollbackLogListing {
 }
 
 /** Newest first, each with what it recorded (for counts) and its target. */
-export async function listRollbackLogsWithEntries(db: Db, opts: { jobId?: string; limit?: number } = {}): Promise<RollbackLogListing[]> {
+export async function listRollbackLogsWithEntries(
+  db: Db,
+  opts: { jobId?: string; limit?: number } = {},
+): Promise<RollbackLogListing[]> {
   const logs = await db
     .select()
     .from(rollbackLogs)
@@ -70,7 +97,11 @@ export async function listRollbackLogsWithEntries(db: Db, opts: { jobId?: string
   const [targets, entries] = await Promise.all([
     db.select().from(rollbackTargets).where(inArray(rollbackTargets.rollbackId, ids)),
     db
-      .select({ rollbackId: rollbackEntries.rollbackId, objectType: rollbackEntries.objectType, existed: rollbackEntries.existed })
+      .select({
+        rollbackId: rollbackEntries.rollbackId,
+        objectType: rollbackEntries.objectType,
+        existed: rollbackEntries.existed,
+      })
       .from(rollbackEntries)
       .where(inArray(rollbackEntries.rollbackId, ids)),
   ]);

@@ -4,7 +4,10 @@ import { sourceSnapshots } from '../schema';
 
 export type SourceSnapshotRow = typeof sourceSnapshots.$inferSelect;
 
-export async function insertSourceSnapshot(db: Db, row: typeof sourceSnapshots.$inferInsert): Promise<SourceSnapshotRow> {
+export async function insertSourceSnapshot(
+  db: Db,
+  row: typeof sourceSnapshots.$inferInsert,
+): Promise<SourceSnapshotRow> {
   const [out] = await db.insert(sourceSnapshots).values(row).returning();
   return out;
 }
@@ -15,7 +18,10 @@ export async function getSourceSnapshot(db: Db, id: string): Promise<SourceSnaps
 }
 
 /** Newest first, optionally for one source catalog. */
-export async function listSourceSnapshots(db: Db, opts: { sourceCatalog?: string; limit?: number } = {}): Promise<SourceSnapshotRow[]> {
+export async function listSourceSnapshots(
+  db: Db,
+  opts: { sourceCatalog?: string; limit?: number } = {},
+): Promise<SourceSnapshotRow[]> {
   return db
     .select()
     .from(sourceSnapshots)

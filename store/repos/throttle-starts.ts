@@ -8,10 +8,19 @@ import { throttleStarts } from '../schema';
  * Returns 0 when the table may start now (the start is recorded), else the milliseconds to wait.
  * A table that already claimed a slot (a retried activity) starts without another claim.
  */
-export async function claimTableStart(db: Db, jobId: string, tableKey: string, perMinute: number, now: Date = new Date()): Promise<number> {
+export async function claimTableStart(
+  db: Db,
+  jobId: string,
+  tableKey: string,
+  perMinute: number,
+  now: Date = new Date(),
+): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`throttle:${jobId}`}))`);
-    const [mine] = await tx.select().from(throttleStarts).where(and(eq(throttleStarts.jobId, jobId), eq(throttleStarts.tableKey, tableKey)));
+    const [mine] = await tx
+      .select()
+      .from(throttleStarts)
+      .where(and(eq(throttleStarts.jobId, jobId), eq(throttleStarts.tableKey, tableKey)));
     if (mine) return 0;
     const windowStart = new Date(now.getTime() - 60_000);
     const recent = await tx
@@ -19,7 +28,8 @@ export async function claimTableStart(db: Db, jobId: string, tableKey: string, p
       .from(throttleStarts)
       .where(and(eq(throttleStarts.jobId, jobId), gt(throttleStarts.startedAt, windowStart)))
       .orderBy(throttleStarts.startedAt);
-    if (recent.length >= perMinute) return recent[recent.length - perMinute].startedAt.getTime() + 60_000 - now.getTime();
+    if (recent.length >= perMinute)
+      return recent[recent.length - perMinute].startedAt.getTime() + 60_000 - now.getTime();
     await tx.insert(throttleStarts).values({ jobId, tableKey, startedAt: now });
     return 0;
   });

@@ -1,4 +1,16 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { rollbackLogs } from './rollback';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -40,7 +52,10 @@ export const quiesceGrants = pgTable(
     createdAt: tsz('created_at').notNull().defaultNow(),
     restoredAt: tsz('restored_at'),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.catalog, t.schemaName, t.principal] }), index('quiesce_grants_status_idx').on(t.status)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.catalog, t.schemaName, t.principal] }),
+    index('quiesce_grants_status_idx').on(t.status),
+  ],
 );
 
 /** A named capture of a catalog: every table's Delta version at one instant. */
@@ -57,7 +72,9 @@ export const sourceSnapshots = pgTable(
     tableCount: integer('table_count').notNull(),
     totalBytes: bigint('total_bytes', { mode: 'number' }).notNull(),
     /** [{schema, table, version, size_bytes}] */
-    tables: jsonb('tables').$type<{ schema: string; table: string; version: number | null; size_bytes: number }[]>().notNull(),
+    tables: jsonb('tables')
+      .$type<{ schema: string; table: string; version: number | null; size_bytes: number }[]>()
+      .notNull(),
     createdBy: text('created_by'),
   },
   (t) => [index('source_snapshots_catalog_idx').on(t.sourceCatalog, t.capturedAt)],
@@ -87,5 +104,8 @@ export const throttleStarts = pgTable(
     tableKey: text('table_key').notNull(),
     startedAt: tsz('started_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.tableKey] }), index('throttle_starts_job_time_idx').on(t.jobId, t.startedAt)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.tableKey] }),
+    index('throttle_starts_job_time_idx').on(t.jobId, t.startedAt),
+  ],
 );

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(async () => h?.teardown());
 
 const run = (taskQueue: string, input: CloneJobInput) =>
-  h.env.client.workflow.execute('cloneCatalogWorkflow', { taskQueue, workflowId: input.jobId, args: [input] }) as Promise<CloneSummary>;
+  h.env.client.workflow.execute('cloneCatalogWorkflow', {
+    taskQueue,
+    workflowId: input.jobId,
+    args: [input],
+  }) as Promise<CloneSummary>;
 
 const names = async (root: string) => {
   const ws = h.open(root);
@@ -37,7 +41,12 @@ test('a destination table altered between clone and validation triggers auto rol
   const ordersVersion = (await ws.describeTable(devOrders)).version!;
   const ordersChecksum = await ws.tableChecksum(devOrders);
 
-  const input = h.jobInput(root, { validate_after_clone: true, validate_checksum: true, auto_rollback: true, rollback_threshold: 10 });
+  const input = h.jobInput(root, {
+    validate_after_clone: true,
+    validate_checksum: true,
+    auto_rollback: true,
+    rollback_threshold: 10,
+  });
   const tq = h.taskQueue();
   const summary = await h.withWorker(tq, () => run(tq, input), {
     override: (acts) => ({
@@ -50,8 +59,17 @@ test('a destination table altered between clone and validation triggers auto rol
   });
 
   expect(summary.tables_cloned).toBe(3);
-  expect(summary.validation).toMatchObject({ passed: false, matched: 2, mismatched: 1, mismatched_tables: ['sales.customers'] });
-  expect(summary.auto_rollback).toMatchObject({ triggered: true, threshold_pct: 10, result: { status: 'rolled_back', restored: 1, failed: 0 } });
+  expect(summary.validation).toMatchObject({
+    passed: false,
+    matched: 2,
+    mismatched: 1,
+    mismatched_tables: ['sales.customers'],
+  });
+  expect(summary.auto_rollback).toMatchObject({
+    triggered: true,
+    threshold_pct: 10,
+    result: { status: 'rolled_back', restored: 1, failed: 0 },
+  });
   expect(summary.status).toBe('failed');
 
   // Every destination table that existed is at exactly its recorded version; only what the job created is gone.
@@ -63,9 +81,24 @@ test('a destination table altered between clone and validation triggers auto rol
   const [listing] = await listRollbackLogsWithEntries(h.store.db, { jobId: input.jobId });
   expect(listing.log.status).toBe('rolled_back');
   const log = await getRollbackLog(h.store.db, listing.log.id);
-  expect(log!.entries.filter((e) => e.existed).map((e) => `${e.objectType}:${e.fqn}`).sort()).toEqual(['schema:dev.sales', 'table:dev.sales.orders']);
-  expect(log!.entries.filter((e) => !e.existed).map((e) => `${e.objectType}:${e.fqn}`).sort()).toEqual([
-    'function:dev.hr.shout', 'schema:dev.hr', 'table:dev.hr.people', 'table:dev.sales.customers', 'view:dev.hr.v_people', 'volume:dev.hr.docs',
+  expect(
+    log!.entries
+      .filter((e) => e.existed)
+      .map((e) => `${e.objectType}:${e.fqn}`)
+      .sort(),
+  ).toEqual(['schema:dev.sales', 'table:dev.sales.orders']);
+  expect(
+    log!.entries
+      .filter((e) => !e.existed)
+      .map((e) => `${e.objectType}:${e.fqn}`)
+      .sort(),
+  ).toEqual([
+    'function:dev.hr.shout',
+    'schema:dev.hr',
+    'table:dev.hr.people',
+    'table:dev.sales.customers',
+    'view:dev.hr.v_people',
+    'volume:dev.hr.docs',
   ]);
 });
 

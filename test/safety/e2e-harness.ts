@@ -15,7 +15,9 @@ import { createTestDatabase, createTestStore } from '../helpers/db';
 import { openStore } from '../../store/db';
 import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
 
-export type SafetyActivityOverrides = (acts: ReturnType<typeof createSafetyActivities>) => Partial<ReturnType<typeof createSafetyActivities>>;
+export type SafetyActivityOverrides = (
+  acts: ReturnType<typeof createSafetyActivities>,
+) => Partial<ReturnType<typeof createSafetyActivities>>;
 
 export interface WorkerOpts {
   testHooks?: CloneHooks[];
@@ -28,12 +30,25 @@ export async function createSafetyHarness(name: string) {
   // On Postgres the harness keeps the database URL, so a worker in another process can share the store.
   const database = process.env.DATABASE_URL ? await createTestDatabase() : null;
   const opened: Store = database ? await openStore({ databaseUrl: database.url }) : await createTestStore();
-  const store: Store = database ? { ...opened, close: async () => { await opened.close(); await database.drop(); } } : opened;
-  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({ workflowsPath: require.resolve('./fixtures/workflows'), logger: quiet });
+  const store: Store = database
+    ? {
+        ...opened,
+        close: async () => {
+          await opened.close();
+          await database.drop();
+        },
+      }
+    : opened;
+  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({
+    workflowsPath: require.resolve('./fixtures/workflows'),
+    logger: quiet,
+  });
   const roots: string[] = [];
   let n = 0;
   const h = {
-    env, store, bundle,
+    env,
+    store,
+    bundle,
     databaseUrl: database?.url ?? null,
     newRoot(): string {
       const root = mkdtempSync(path.join(os.tmpdir(), `lw-${name}-`));
@@ -49,15 +64,30 @@ export async function createSafetyHarness(name: string) {
       return { ...createCloneActivities({ ...deps, hooks }), ...safety, ...(opts.override?.(safety) ?? {}) };
     },
     async withWorker<T>(taskQueue: string, fn: () => Promise<T>, opts: WorkerOpts = {}): Promise<T> {
-      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: bundle, activities: h.activities(opts) });
+      const worker = await Worker.create({
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowBundle: bundle,
+        activities: h.activities(opts),
+      });
       return worker.runUntil(fn);
     },
     jobInput(root: string, request: Partial<CloneRequestInput>): CloneJobInput {
-      const options = applyCloneDefaults({ source_catalog: 'prod', destination_catalog: 'dev', ...request } as CloneRequestInput);
+      const options = applyCloneDefaults({
+        source_catalog: 'prod',
+        destination_catalog: 'dev',
+        ...request,
+      } as CloneRequestInput);
       return {
-        jobId: `clone-${name}-${process.pid}-${n++}-${Date.now().toString(36)}`, options, source: { kind: 'local', root },
-        targets: [{ label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog }],
-        createdAt: new Date().toISOString(), maxRetries: 2, retryInitialIntervalMs: 100,
+        jobId: `clone-${name}-${process.pid}-${n++}-${Date.now().toString(36)}`,
+        options,
+        source: { kind: 'local', root },
+        targets: [
+          { label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog },
+        ],
+        createdAt: new Date().toISOString(),
+        maxRetries: 2,
+        retryInitialIntervalMs: 100,
       };
     },
     taskQueue: () => uniqueTaskQueue(name),
@@ -72,4 +102,11 @@ export async function createSafetyHarness(name: string) {
 
 export type SafetyHarness = Awaited<ReturnType<typeof createSafetyHarness>>;
 
-const quiet = { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = {
+  log: () => undefined,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};

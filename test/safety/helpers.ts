@@ -17,10 +17,17 @@ export async function safetyFixture(prefix: string) {
   const ref: WorkspaceRef = { kind: 'local', root };
   const deps: SafetyDeps = {
     db: store.db,
-    resolveWorkspace: async (r) => (r.kind === 'local' && r.root === root ? ws : new LocalWorkspace({ root: (r as { root: string }).root, user: 'lakeward' })),
+    resolveWorkspace: async (r) =>
+      r.kind === 'local' && r.root === root
+        ? ws
+        : new LocalWorkspace({ root: (r as { root: string }).root, user: 'lakeward' }),
   };
   return {
-    root, store, ws, ref, deps,
+    root,
+    store,
+    ws,
+    ref,
+    deps,
     async cleanup() {
       await store.close();
       rmSync(root, { recursive: true, force: true });
@@ -28,8 +35,18 @@ export async function safetyFixture(prefix: string) {
   };
 }
 
-export async function makeTable(ws: Workspace, ref: TableRef, rows: { id: number; name: string | null }[]): Promise<void> {
-  await ws.createTable({ ref, columns: [{ name: 'id', type: 'bigint' }, { name: 'name', type: 'string' }] });
+export async function makeTable(
+  ws: Workspace,
+  ref: TableRef,
+  rows: { id: number; name: string | null }[],
+): Promise<void> {
+  await ws.createTable({
+    ref,
+    columns: [
+      { name: 'id', type: 'bigint' },
+      { name: 'name', type: 'string' },
+    ],
+  });
   if (rows.length) await ws.insertRows(ref, rows);
 }
 

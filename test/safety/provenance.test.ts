@@ -15,8 +15,18 @@ const input = {
   job_id: 'clone-20261121-101500-3fa2',
   source_catalog: 'sales',
   destination_catalog: 'sales_dr',
-  config: { clone_type: 'DEEP', max_workers: 4, target_workspace: { host: 'https://x', token: 'dapiSECRET', client_secret: 's3' }, password: 'p' },
-  result: { tables_cloned: 12, tables_failed: 0, bytes_copied: 123456, validation: { passed: true, matched: 12, mismatched: 0 } },
+  config: {
+    clone_type: 'DEEP',
+    max_workers: 4,
+    target_workspace: { host: 'https://x', token: 'dapiSECRET', client_secret: 's3' },
+    password: 'p',
+  },
+  result: {
+    tables_cloned: 12,
+    tables_failed: 0,
+    bytes_copied: 123456,
+    validation: { passed: true, matched: 12, mismatched: 0 },
+  },
 };
 
 test('the key pair is generated on first use, kept in the data folder (0600) and reused', () => {
@@ -32,7 +42,14 @@ test('a key supplied by config is used instead of the data folder', () => {
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const k = loadOrCreateSigningKey({ dataDir: path.join(dir, 'unused'), privateKeyPem: pem });
   expect(k.keyId).not.toBe(loadOrCreateSigningKey({ dataDir: dir }).keyId);
-  expect(() => loadOrCreateSigningKey({ dataDir: dir, privateKeyPem: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() })).toThrow(/Ed25519/);
+  expect(() =>
+    loadOrCreateSigningKey({
+      dataDir: dir,
+      privateKeyPem: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+    }),
+  ).toThrow(/Ed25519/);
 });
 
 test('a signed manifest verifies with only the public key, and carries no secrets', () => {
@@ -42,7 +59,12 @@ test('a signed manifest verifies with only the public key, and carries no secret
   expect(verifyEnvelope(JSON.parse(JSON.stringify(env)), key)).toEqual({ valid: true, reason: 'Signature verified' });
   const text = JSON.stringify(env);
   expect(text).not.toMatch(/dapiSECRET|s3|"password"/);
-  expect(env.manifest).toMatchObject({ job_id: input.job_id, source_catalog: 'sales', destination_catalog: 'sales_dr', config: { clone_type: 'DEEP', target_workspace: { host: 'https://x' } } });
+  expect(env.manifest).toMatchObject({
+    job_id: input.job_id,
+    source_catalog: 'sales',
+    destination_catalog: 'sales_dr',
+    config: { clone_type: 'DEEP', target_workspace: { host: 'https://x' } },
+  });
 });
 
 test('changing any single byte of a signed envelope makes it fail verification', () => {

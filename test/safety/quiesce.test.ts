@@ -56,7 +56,9 @@ test('write grants are revoked during the clone and identical to before after su
   const obs = observer(ws);
   const input = h.jobInput(root, { quiesce_source: true });
   const tq = h.taskQueue();
-  const summary = (await h.withWorker(tq, async () => (await start(tq, input)).result(), { testHooks: [obs.hook] })) as CloneSummary;
+  const summary = (await h.withWorker(tq, async () => (await start(tq, input)).result(), {
+    testHooks: [obs.hook],
+  })) as CloneSummary;
   expect(summary.status).toBe('completed');
   expect(obs.seen[0]).toEqual(WHILE_QUIESCED);
   expect(await sourceGrants(ws)).toEqual(before);
@@ -68,14 +70,18 @@ test('grants come back after cancel', async () => {
   const obs = observer(ws, 400);
   const input = h.jobInput(root, { quiesce_source: true });
   const tq = h.taskQueue();
-  await h.withWorker(tq, async () => {
-    const handle = await start(tq, input);
-    while (obs.seen.length === 0) await sleep(50);
-    await handle.cancel();
-    const err = await handle.result().catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(WorkflowFailedError);
-    expect((err as WorkflowFailedError).cause).toBeInstanceOf(CancelledFailure);
-  }, { testHooks: [obs.hook] });
+  await h.withWorker(
+    tq,
+    async () => {
+      const handle = await start(tq, input);
+      while (obs.seen.length === 0) await sleep(50);
+      await handle.cancel();
+      const err = await handle.result().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(WorkflowFailedError);
+      expect((err as WorkflowFailedError).cause).toBeInstanceOf(CancelledFailure);
+    },
+    { testHooks: [obs.hook] },
+  );
   expect(obs.seen[0]).toEqual(WHILE_QUIESCED);
   expect(await sourceGrants(ws)).toEqual(before);
 });
@@ -85,12 +91,19 @@ test('grants come back after an induced failure', async () => {
   const denyCatalog: CloneHooks = {
     wrapTarget: (_ctx, dst) =>
       new Proxy(dst, {
-        get: (t, p, r) => (p === 'createCatalog' ? async () => { throw new PermissionDeniedError('no CREATE CATALOG on the metastore'); } : Reflect.get(t, p, r)),
+        get: (t, p, r) =>
+          p === 'createCatalog'
+            ? async () => {
+                throw new PermissionDeniedError('no CREATE CATALOG on the metastore');
+              }
+            : Reflect.get(t, p, r),
       }),
   };
   const input = h.jobInput(root, { quiesce_source: true, destination_catalog: 'fresh' });
   const tq = h.taskQueue();
-  const err = await h.withWorker(tq, async () => (await start(tq, input)).result().catch((e: unknown) => e), { testHooks: [denyCatalog] });
+  const err = await h.withWorker(tq, async () => (await start(tq, input)).result().catch((e: unknown) => e), {
+    testHooks: [denyCatalog],
+  });
   expect(err).toBeInstanceOf(WorkflowFailedError);
   let cause = err as Error;
   while (cause.cause instanceof Error) cause = cause.cause;
@@ -106,44 +119,54 @@ test('grants come back after an induced failure', async () => {
 
 const withPostgres = process.env.DATABASE_URL ? test : test.skip;
 // Needs a Postgres server: the killed worker and its successor are two processes sharing the store.
-withPostgres('grants come back after the worker was killed mid-job', async () => {
-  const { root, ws, before } = await seeded(8);
-  const input = h.jobInput(root, { quiesce_source: true });
-  const tq = h.taskQueue();
-  const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('./fixtures/worker-main.ts')], {
-    env: { ...process.env, TASK_QUEUE: tq, SLOW_MS: '400', DATABASE_URL: h.databaseUrl! },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (d: Buffer) => d.toString().includes('worker ready') && resolve());
-      child.on('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+withPostgres(
+  'grants come back after the worker was killed mid-job',
+  async () => {
+    const { root, ws, before } = await seeded(8);
+    const input = h.jobInput(root, { quiesce_source: true });
+    const tq = h.taskQueue();
+    const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('./fixtures/worker-main.ts')], {
+      env: { ...process.env, TASK_QUEUE: tq, SLOW_MS: '400', DATABASE_URL: h.databaseUrl! },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const handle = await start(tq, input);
-    while ((await readRunLog(h.store.db, input.jobId)).filter((r) => r.data?.event === 'table_started').length < 2) await sleep(100);
-    expect(await sourceGrants(ws)).toEqual(WHILE_QUIESCED);
-    child.kill('SIGKILL');
-    const summary = (await h.withWorker(tq, () => handle.result())) as CloneSummary;
-    expect(summary.tables_cloned).toBe(11);
-  } finally {
-    child.kill('SIGKILL');
-  }
-  expect(await sourceGrants(ws)).toEqual(before);
-}, 120_000);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (d: Buffer) => d.toString().includes('worker ready') && resolve());
+        child.on('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+      });
+      const handle = await start(tq, input);
+      while ((await readRunLog(h.store.db, input.jobId)).filter((r) => r.data?.event === 'table_started').length < 2)
+        await sleep(100);
+      expect(await sourceGrants(ws)).toEqual(WHILE_QUIESCED);
+      child.kill('SIGKILL');
+      const summary = (await h.withWorker(tq, () => handle.result())) as CloneSummary;
+      expect(summary.tables_cloned).toBe(11);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(await sourceGrants(ws)).toEqual(before);
+  },
+  120_000,
+);
 
 test('the releaseQuiesce signal gives grants back early while the clone continues', async () => {
   const { root, ws, before } = await seeded(4);
   const obs = observer(ws, 300);
   const input = h.jobInput(root, { quiesce_source: true });
   const tq = h.taskQueue();
-  await h.withWorker(tq, async () => {
-    const handle = await start(tq, input);
-    while (obs.seen.length === 0) await sleep(50);
-    await handle.signal('releaseQuiesce');
-    for (let i = 0; i < 100 && JSON.stringify(await sourceGrants(ws)) !== JSON.stringify(before); i++) await sleep(50);
-    expect(await sourceGrants(ws)).toEqual(before);
-    expect((await handle.describe()).status.name).toBe('RUNNING');
-    expect(((await handle.result()) as CloneSummary).status).toBe('completed');
-  }, { testHooks: [obs.hook] });
+  await h.withWorker(
+    tq,
+    async () => {
+      const handle = await start(tq, input);
+      while (obs.seen.length === 0) await sleep(50);
+      await handle.signal('releaseQuiesce');
+      for (let i = 0; i < 100 && JSON.stringify(await sourceGrants(ws)) !== JSON.stringify(before); i++)
+        await sleep(50);
+      expect(await sourceGrants(ws)).toEqual(before);
+      expect((await handle.describe()).status.name).toBe('RUNNING');
+      expect(((await handle.result()) as CloneSummary).status).toBe('completed');
+    },
+    { testHooks: [obs.hook] },
+  );
   expect(await sourceGrants(ws)).toEqual(before);
 });

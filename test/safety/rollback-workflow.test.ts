@@ -30,7 +30,11 @@ async function runRollback(rollbackId: string) {
     activities: createRollbackActivities(fx.deps),
   });
   return worker.runUntil(
-    env.client.workflow.execute(rollbackWorkflow, { taskQueue, workflowId: `${rollbackWorkflowId(rollbackId)}-${taskQueue}`, args: [{ rollbackId }] }),
+    env.client.workflow.execute(rollbackWorkflow, {
+      taskQueue,
+      workflowId: `${rollbackWorkflowId(rollbackId)}-${taskQueue}`,
+      args: [{ rollbackId }],
+    }),
   );
 }
 
@@ -39,7 +43,10 @@ test('rollback restores pre-existing tables to their recorded version and drops 
   await ws.createCatalog({ name: 'dst' });
   await ws.createSchema({ catalog: 'dst', name: 'sales' });
   const kept = { catalog: 'dst', schema: 'sales', name: 'orders' };
-  await makeTable(ws, kept, [{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
+  await makeTable(ws, kept, [
+    { id: 1, name: 'a' },
+    { id: 2, name: 'b' },
+  ]);
   const before = await rowsOf(ws, kept);
   const recordedVersion = (await ws.describeTable(kept)).version;
 
@@ -47,19 +54,44 @@ test('rollback restores pre-existing tables to their recorded version and drops 
   const job = 'clone-rb-1';
   const record = (objects: { type: 'catalog' | 'schema' | 'table' | 'view' | 'function' | 'volume'; fqn: string }[]) =>
     recordBeforeChange(fx.deps, { jobId: job, sourceCatalog: 'src', target: target('dst'), objects });
-  const rollbackId = await record([{ type: 'catalog', fqn: 'dst' }, { type: 'schema', fqn: 'dst.sales' }, { type: 'schema', fqn: 'dst.hr' }]);
+  const rollbackId = await record([
+    { type: 'catalog', fqn: 'dst' },
+    { type: 'schema', fqn: 'dst.sales' },
+    { type: 'schema', fqn: 'dst.hr' },
+  ]);
   await ws.createSchema({ catalog: 'dst', name: 'hr' });
-  await record([{ type: 'table', fqn: 'dst.sales.orders' }, { type: 'table', fqn: 'dst.hr.people' }]);
-  await ws.overwriteQuery(kept, 'SELECT 9 AS id, \'z\' AS name');
+  await record([
+    { type: 'table', fqn: 'dst.sales.orders' },
+    { type: 'table', fqn: 'dst.hr.people' },
+  ]);
+  await ws.overwriteQuery(kept, "SELECT 9 AS id, 'z' AS name");
   await makeTable(ws, { catalog: 'dst', schema: 'hr', name: 'people' }, [{ id: 1, name: 'p' }]);
-  await record([{ type: 'view', fqn: 'dst.hr.v_people' }, { type: 'function', fqn: 'dst.hr.f_up' }, { type: 'volume', fqn: 'dst.hr.files' }]);
-  await ws.createView({ ref: { catalog: 'dst', schema: 'hr', name: 'v_people' }, definition: 'SELECT id FROM dst.hr.people' });
-  await ws.createFunction({ ref: { catalog: 'dst', schema: 'hr', name: 'f_up' }, parameters: 's STRING', returnType: 'STRING', body: 'upper(s)' });
+  await record([
+    { type: 'view', fqn: 'dst.hr.v_people' },
+    { type: 'function', fqn: 'dst.hr.f_up' },
+    { type: 'volume', fqn: 'dst.hr.files' },
+  ]);
+  await ws.createView({
+    ref: { catalog: 'dst', schema: 'hr', name: 'v_people' },
+    definition: 'SELECT id FROM dst.hr.people',
+  });
+  await ws.createFunction({
+    ref: { catalog: 'dst', schema: 'hr', name: 'f_up' },
+    parameters: 's STRING',
+    returnType: 'STRING',
+    body: 'upper(s)',
+  });
   await ws.createVolume({ ref: { catalog: 'dst', schema: 'hr', name: 'files' } });
   // A retried recording step must not overwrite the pre-job state with the job's own work.
-  await record([{ type: 'table', fqn: 'dst.sales.orders' }, { type: 'schema', fqn: 'dst.hr' }]);
+  await record([
+    { type: 'table', fqn: 'dst.sales.orders' },
+    { type: 'schema', fqn: 'dst.hr' },
+  ]);
   const log = await getRollbackLog(fx.store.db, rollbackId);
-  expect(log!.entries.find((e) => e.fqn === 'dst.sales.orders')).toMatchObject({ existed: true, version: recordedVersion });
+  expect(log!.entries.find((e) => e.fqn === 'dst.sales.orders')).toMatchObject({
+    existed: true,
+    version: recordedVersion,
+  });
   expect(log!.entries.find((e) => e.fqn === 'dst.hr')).toMatchObject({ existed: false });
 
   const result = await runRollback(rollbackId);
@@ -80,8 +112,14 @@ test('rollback restores pre-existing tables to their recorded version and drops 
 test('a catalog the job created is dropped last', async () => {
   const { ws } = fx;
   const rollbackId = await recordBeforeChange(fx.deps, {
-    jobId: 'clone-rb-2', sourceCatalog: 'src', target: target('fresh'),
-    objects: [{ type: 'catalog', fqn: 'fresh' }, { type: 'schema', fqn: 'fresh.s' }, { type: 'table', fqn: 'fresh.s.t' }],
+    jobId: 'clone-rb-2',
+    sourceCatalog: 'src',
+    target: target('fresh'),
+    objects: [
+      { type: 'catalog', fqn: 'fresh' },
+      { type: 'schema', fqn: 'fresh.s' },
+      { type: 'table', fqn: 'fresh.s.t' },
+    ],
   });
   await ws.createCatalog({ name: 'fresh' });
   await ws.createSchema({ catalog: 'fresh', name: 's' });
@@ -96,5 +134,9 @@ test('an unknown rollback log fails the workflow without retrying', async () => 
   expect(err).toBeInstanceOf(WorkflowFailedError);
   const activityFailure = (err as WorkflowFailedError).cause as ActivityFailure;
   expect(activityFailure).toBeInstanceOf(ActivityFailure);
-  expect(activityFailure.cause).toMatchObject({ type: 'NotFound', nonRetryable: true, message: expect.stringMatching(/not found/) });
+  expect(activityFailure.cause).toMatchObject({
+    type: 'NotFound',
+    nonRetryable: true,
+    message: expect.stringMatching(/not found/),
+  });
 });

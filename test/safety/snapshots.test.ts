@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(async () => h?.teardown());
 
 const run = (taskQueue: string, input: CloneJobInput) =>
-  h.env.client.workflow.execute('cloneCatalogWorkflow', { taskQueue, workflowId: input.jobId, args: [input] }) as Promise<CloneSummary>;
+  h.env.client.workflow.execute('cloneCatalogWorkflow', {
+    taskQueue,
+    workflowId: input.jobId,
+    args: [input],
+  }) as Promise<CloneSummary>;
 
 test('a snapshot records every table version; a clone from it yields the captured rows after the source changed', async () => {
   const root = h.newRoot();
@@ -23,14 +27,22 @@ test('a snapshot records every table version; a clone from it yields the capture
   const snap = await captureSnapshot(h.store.db, ws, { source_catalog: 'prod', name: 'before-migration' });
   const view = snapshotView(snap);
   expect(view).toMatchObject({ name: 'before-migration', source_catalog: 'prod', table_count: 3 });
-  expect(view.tables).toEqual(expect.arrayContaining([expect.objectContaining({ schema: 'hr', table: 'people', version: (await ws.describeTable(people)).version })]));
+  expect(view.tables).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ schema: 'hr', table: 'people', version: (await ws.describeTable(people)).version }),
+    ]),
+  );
 
   // The source moves on after the capture.
   await ws.insertRows(people, [{ id: 3, name: 'barbara' }]);
   await ws.deleteWhere(people, 'id = 1');
   await ws.deleteWhere({ catalog: 'prod', schema: 'sales', name: 'orders' }, 'id > 10');
 
-  const input = h.jobInput(root, { source_snapshot_id: snap.id, destination_catalog: 'restored', validate_after_clone: true });
+  const input = h.jobInput(root, {
+    source_snapshot_id: snap.id,
+    destination_catalog: 'restored',
+    validate_after_clone: true,
+  });
   const tq = h.taskQueue();
   const summary = await h.withWorker(tq, () => run(tq, input));
   expect(summary.tables_cloned).toBe(3);
@@ -49,7 +61,11 @@ test('clones use the captured versions, not the capture time (a late captured_at
   // captured_at an hour late (slow capture, skewed clock): commits after the capture are older than it.
   const snap = await captureSnapshot(h.store.db, ws, { source_catalog: 'prod' }, new Date(Date.now() + 3_600_000));
   await ws.insertRows(people, [{ id: 9, name: 'late' }]);
-  const input = h.jobInput(root, { source_snapshot_id: snap.id, destination_catalog: 'restored', include_schemas: ['hr'] });
+  const input = h.jobInput(root, {
+    source_snapshot_id: snap.id,
+    destination_catalog: 'restored',
+    include_schemas: ['hr'],
+  });
   const tq = h.taskQueue();
   await h.withWorker(tq, () => run(tq, input));
   expect(await rowsOf(ws, { catalog: 'restored', schema: 'hr', name: 'people' })).toEqual(captured);
@@ -60,8 +76,15 @@ test('a table created after the capture fails with a message naming the snapshot
   const ws = h.open(root);
   await seedSafetyCatalogs(ws);
   const snap = await captureSnapshot(h.store.db, ws, { source_catalog: 'prod' });
-  await ws.createTable({ ref: { catalog: 'prod', schema: 'hr', name: 'later' }, columns: [{ name: 'k', type: 'int' }] });
-  const input = h.jobInput(root, { source_snapshot_id: snap.id, destination_catalog: 'restored', include_schemas: ['hr'] });
+  await ws.createTable({
+    ref: { catalog: 'prod', schema: 'hr', name: 'later' },
+    columns: [{ name: 'k', type: 'int' }],
+  });
+  const input = h.jobInput(root, {
+    source_snapshot_id: snap.id,
+    destination_catalog: 'restored',
+    include_schemas: ['hr'],
+  });
   const tq = h.taskQueue();
   const summary = await h.withWorker(tq, () => run(tq, input));
   expect(summary.tables_cloned).toBe(1);
@@ -72,8 +95,18 @@ test('snapshots are listed newest first, read back and deleted', async () => {
   const root = h.newRoot();
   const ws = h.open(root);
   await seedSafetyCatalogs(ws);
-  const a = await captureSnapshot(h.store.db, ws, { source_catalog: 'prod', name: 'a' }, new Date('2026-01-01T00:00:00Z'));
-  const b = await captureSnapshot(h.store.db, ws, { source_catalog: 'prod', name: 'b' }, new Date('2026-02-01T00:00:00Z'));
+  const a = await captureSnapshot(
+    h.store.db,
+    ws,
+    { source_catalog: 'prod', name: 'a' },
+    new Date('2026-01-01T00:00:00Z'),
+  );
+  const b = await captureSnapshot(
+    h.store.db,
+    ws,
+    { source_catalog: 'prod', name: 'b' },
+    new Date('2026-02-01T00:00:00Z'),
+  );
   const names = (await listSourceSnapshots(h.store.db, { sourceCatalog: 'prod' })).map((s) => s.name);
   expect(names.indexOf('b')).toBeLessThan(names.indexOf('a'));
   expect((await getSourceSnapshot(h.store.db, a.id))!.tables).toHaveLength(3);

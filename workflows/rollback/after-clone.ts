@@ -10,7 +10,14 @@ import { checks } from './safety-proxies';
 export interface TargetSafety {
   validation?: PostCloneReport['validation'];
   dq_comparison?: PostCloneReport['dq_comparison'];
-  auto_rollback?: { triggered: boolean; reasons: string[]; mismatch_pct: number; threshold_pct: number; rollback_id: string | null; result?: Omit<RollbackResult, 'steps'> };
+  auto_rollback?: {
+    triggered: boolean;
+    reasons: string[];
+    mismatch_pct: number;
+    threshold_pct: number;
+    rollback_id: string | null;
+    result?: Omit<RollbackResult, 'steps'>;
+  };
   masking?: MaskingReport;
 }
 
@@ -23,7 +30,10 @@ const wanted = (c: TargetContext) =>
  * `validation {passed, matched, mismatched, …}`, `dq_comparison`, `auto_rollback`, `masking`; with several
  * targets they are keyed by target under `safety`.
  */
-export async function safetyAfterClone(contexts: TargetContext[], summary: Pick<CloneSummary, 'status'>): Promise<Record<string, unknown>> {
+export async function safetyAfterClone(
+  contexts: TargetContext[],
+  summary: Pick<CloneSummary, 'status'>,
+): Promise<Record<string, unknown>> {
   const perTarget: Record<string, TargetSafety> = {};
   let rolledBack = false;
   for (const ctx of contexts.filter(wanted)) {
@@ -38,17 +48,32 @@ export async function safetyAfterClone(contexts: TargetContext[], summary: Pick<
         args: [{ rollbackId: report.rollback_id, reason: `auto: ${d.reasons.join('; ')}` }],
         parentClosePolicy: ParentClosePolicy.ABANDON,
       });
-      out.auto_rollback = { triggered: true, reasons: d.reasons, mismatch_pct: d.mismatch_pct, threshold_pct: d.threshold_pct, rollback_id: report.rollback_id, result };
+      out.auto_rollback = {
+        triggered: true,
+        reasons: d.reasons,
+        mismatch_pct: d.mismatch_pct,
+        threshold_pct: d.threshold_pct,
+        rollback_id: report.rollback_id,
+        result,
+      };
       rolledBack = true;
     } else {
-      if (d.reasons.length) out.auto_rollback = { triggered: false, reasons: d.reasons, mismatch_pct: d.mismatch_pct, threshold_pct: d.threshold_pct, rollback_id: report.rollback_id };
+      if (d.reasons.length)
+        out.auto_rollback = {
+          triggered: false,
+          reasons: d.reasons,
+          mismatch_pct: d.mismatch_pct,
+          threshold_pct: d.threshold_pct,
+          rollback_id: report.rollback_id,
+        };
       if (ctx.options.auto_mask_pii) out.masking = await checks.maskPiiColumns(ctx);
     }
     perTarget[ctx.target.label] = out;
   }
   const labels = Object.keys(perTarget);
   if (labels.length === 0) return {};
-  const fields: Record<string, unknown> = labels.length === 1 && contexts.length === 1 ? { ...perTarget[labels[0]] } : { safety: perTarget };
+  const fields: Record<string, unknown> =
+    labels.length === 1 && contexts.length === 1 ? { ...perTarget[labels[0]] } : { safety: perTarget };
   if (rolledBack && summary.status === 'completed') {
     fields.status = 'failed';
     fields.error = 'post-clone checks failed; the destination was rolled back (see auto_rollback)';

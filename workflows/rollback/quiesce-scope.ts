@@ -9,7 +9,11 @@ import { grants } from './safety-proxies';
  * the release (after a crash, another one) gives back exactly that. Across continue-as-new the grants stay
  * revoked: pass `resumed` in the new run so it releases without revoking again.
  */
-export async function withQuiesce<T>(input: CloneJobInput, body: () => Promise<T>, opts: { resumed?: boolean } = {}): Promise<T> {
+export async function withQuiesce<T>(
+  input: CloneJobInput,
+  body: () => Promise<T>,
+  opts: { resumed?: boolean } = {},
+): Promise<T> {
   const o = input.options;
   if (!o.quiesce_source || o.dry_run) return body();
   let releaseAsked = false;

@@ -1,6 +1,11 @@
 import { proxyActivities, setHandler } from '@temporalio/workflow';
 import type { RollbackActivities } from '../../activities/safety/rollback/activities';
-import { rollbackProgressQuery, type RollbackInput, type RollbackResult, type RollbackStepOutcome } from './definitions';
+import {
+  rollbackProgressQuery,
+  type RollbackInput,
+  type RollbackResult,
+  type RollbackStepOutcome,
+} from './definitions';
 
 const steps = proxyActivities<RollbackActivities>({
   startToCloseTimeout: '10 minutes',

@@ -5,7 +5,11 @@ import type { SafetyActivities } from '../../activities/safety';
 export const checks = proxyActivities<SafetyActivities>({
   startToCloseTimeout: '2 hours',
   heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumAttempts: 5, nonRetryableErrorTypes: ['InvalidInputError', 'NotFoundError'] },
+  retry: {
+    initialInterval: '1 second',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: ['InvalidInputError', 'NotFoundError'],
+  },
 });
 
 /** Giving grants back must not give up quickly: a lost re-grant leaves a source read-only. */

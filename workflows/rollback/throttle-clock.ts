@@ -3,7 +3,8 @@ import type { PoolClock } from '../../activities/safety/throttle/pool';
 
 /** The throttle pool's clock inside a workflow: the SDK's deterministic Date, timers and conditions. */
 export const workflowClock: PoolClock = {
-  now: () => Date.now(),
+  // The sandbox's Date is the deterministic workflow clock (time of the current workflow task).
+  now: () => new Date().getTime(),
   sleep: (ms) => sleep(ms),
   waitUntil: (predicate) => condition(predicate),
 };

@@ -30,7 +30,15 @@ export function compareStats(schema: string, table: string, src: TableStats, dst
   }
   const row_drift_pct = drift(src.rowCount, dst.rowCount);
   const max_drift_pct = Math.max(row_drift_pct, ...Object.values(null_drift_pct));
-  const out: DqComparison = { schema, table, source_rows: src.rowCount, target_rows: dst.rowCount, row_drift_pct, null_drift_pct, max_drift_pct };
+  const out: DqComparison = {
+    schema,
+    table,
+    source_rows: src.rowCount,
+    target_rows: dst.rowCount,
+    row_drift_pct,
+    null_drift_pct,
+    max_drift_pct,
+  };
   if (missing.length) out.error = `columns missing on the destination: ${missing.join(', ')}`;
   return out;
 }

@@ -62,7 +62,9 @@ export function decideAutoRollback(args: {
   const reasons: string[] = [];
   const v = args.validation;
   if (v && v.mismatch_pct > args.thresholdPct) {
-    reasons.push(`${v.mismatched + v.errors} of ${v.total_tables} tables failed validation (${v.mismatch_pct}% > ${args.thresholdPct}%)`);
+    reasons.push(
+      `${v.mismatched + v.errors} of ${v.total_tables} tables failed validation (${v.mismatch_pct}% > ${args.thresholdPct}%)`,
+    );
   }
   if (args.dq && !args.dq.passed) {
     reasons.push(`dq drift > ${args.dq.threshold_pct}% or comparison failed: ${args.dq.failed_tables.join(', ')}`);

@@ -29,7 +29,10 @@ export async function maskPiiColumns(deps: SafetyDeps, ctx: TargetContext): Prom
   const o = ctx.options;
   const report: MaskingReport = { masked: [], errors: [] };
   if (!o.auto_mask_pii || o.dry_run) return report;
-  const [src, dst] = await Promise.all([deps.resolveWorkspace(ctx.source), deps.resolveWorkspace(ctx.target.workspace)]);
+  const [src, dst] = await Promise.all([
+    deps.resolveWorkspace(ctx.source),
+    deps.resolveWorkspace(ctx.target.workspace),
+  ]);
   const dest = ctx.target.destinationCatalog;
   for (const t of await clonedTables(deps.db, ctx.jobId, ctx.target.label)) {
     heartbeat();
@@ -45,13 +48,35 @@ export async function maskPiiColumns(deps: SafetyDeps, ctx: TargetContext): Prom
         const fnRef = { catalog: dest, schema: t.schemaName, name: fn.name };
         if (o.enable_rollback) {
           await recordBeforeChange(deps, {
-            jobId: ctx.jobId, sourceCatalog: o.source_catalog, target: ctx.target,
-            objects: [{ type: 'function', fqn: `${dest}.${t.schemaName}.${fn.name}` }, { type: 'column_mask', fqn: `${dest}.${label}.${p.column}` }],
+            jobId: ctx.jobId,
+            sourceCatalog: o.source_catalog,
+            target: ctx.target,
+            objects: [
+              { type: 'function', fqn: `${dest}.${t.schemaName}.${fn.name}` },
+              { type: 'column_mask', fqn: `${dest}.${label}.${p.column}` },
+            ],
           });
         }
-        await dst.createFunction({ ref: fnRef, parameters: fn.parameters, returnType: fn.returnType, body: fn.body, comment: `Lakeward PII mask (${p.strategy})`, replace: true });
-        await dst.setColumnMask(to, { column: p.column, functionName: `${dest}.${t.schemaName}.${fn.name}`, usingColumns: [] });
-        report.masked.push({ table: label, column: p.column, pii_type: p.pii_type, strategy: p.strategy, function: fn.name });
+        await dst.createFunction({
+          ref: fnRef,
+          parameters: fn.parameters,
+          returnType: fn.returnType,
+          body: fn.body,
+          comment: `Lakeward PII mask (${p.strategy})`,
+          replace: true,
+        });
+        await dst.setColumnMask(to, {
+          column: p.column,
+          functionName: `${dest}.${t.schemaName}.${fn.name}`,
+          usingColumns: [],
+        });
+        report.masked.push({
+          table: label,
+          column: p.column,
+          pii_type: p.pii_type,
+          strategy: p.strategy,
+          function: fn.name,
+        });
       } catch (err) {
         if (isPlatformError(err) && err.retryable) throw err;
         report.errors.push({ table: label, column: p.column, error: (err as Error).message });

@@ -12,8 +12,10 @@ export interface MaskFunction {
 const STRING_BODIES: Record<MaskStrategy, string> = {
   hash: 'sha2(v, 256)',
   redact: "CASE WHEN v IS NULL THEN NULL ELSE '[REDACTED]' END",
-  partial: "CASE WHEN v IS NULL THEN NULL WHEN length(v) <= 4 THEN repeat('*', length(v)) ELSE concat(repeat('*', length(v) - 4), substring(v, length(v) - 3)) END",
-  email: "CASE WHEN v IS NULL THEN NULL WHEN instr(v, '@') > 1 THEN concat(substring(v, 1, 1), '***@', substring(v, instr(v, '@') + 1)) ELSE '***' END",
+  partial:
+    "CASE WHEN v IS NULL THEN NULL WHEN length(v) <= 4 THEN repeat('*', length(v)) ELSE concat(repeat('*', length(v) - 4), substring(v, length(v) - 3)) END",
+  email:
+    "CASE WHEN v IS NULL THEN NULL WHEN instr(v, '@') > 1 THEN concat(substring(v, 1, 1), '***@', substring(v, instr(v, '@') + 1)) ELSE '***' END",
   null: 'CAST(NULL AS STRING)',
 };
 
@@ -33,5 +35,7 @@ export function maskFunctionFor(strategy: MaskStrategy, columnType: string, colu
     const upper = type.toUpperCase();
     return { name, parameters: `v ${upper}`, returnType: upper, body: `CAST(NULL AS ${upper})` };
   }
-  throw new InvalidInputError(`masking ${column}: strategy ${strategy} needs a string column, but ${column} is ${type} (use null or redact)`);
+  throw new InvalidInputError(
+    `masking ${column}: strategy ${strategy} needs a string column, but ${column} is ${type} (use null or redact)`,
+  );
 }

@@ -6,26 +6,79 @@
 export type MaskStrategy = 'hash' | 'redact' | 'partial' | 'email' | 'null';
 
 const SUGGESTED: Record<string, MaskStrategy> = {
-  ssn: 'hash', national_id: 'hash', tax_id: 'hash', passport: 'hash', drivers_license: 'hash', credit_card: 'hash',
-  bank_account: 'hash', iban: 'hash', ip_address: 'hash', mac_address: 'hash', vin: 'hash', credential: 'hash',
-  email: 'email', phone: 'partial', zip_code: 'partial', date_of_birth: 'null', financial: 'null', demographic: 'null',
-  person_name: 'redact', name: 'redact', first_name: 'redact', last_name: 'redact', address: 'redact', medical: 'redact',
-  health: 'redact', pii: 'redact',
+  ssn: 'hash',
+  national_id: 'hash',
+  tax_id: 'hash',
+  passport: 'hash',
+  drivers_license: 'hash',
+  credit_card: 'hash',
+  bank_account: 'hash',
+  iban: 'hash',
+  ip_address: 'hash',
+  mac_address: 'hash',
+  vin: 'hash',
+  credential: 'hash',
+  email: 'email',
+  phone: 'partial',
+  zip_code: 'partial',
+  date_of_birth: 'null',
+  financial: 'null',
+  demographic: 'null',
+  person_name: 'redact',
+  name: 'redact',
+  first_name: 'redact',
+  last_name: 'redact',
+  address: 'redact',
+  medical: 'redact',
+  health: 'redact',
+  pii: 'redact',
 };
 
 const ALIASES: Record<string, string> = {
-  email_address: 'email', phone_number: 'phone', telephone: 'phone', dob: 'date_of_birth', birth_date: 'date_of_birth',
-  social_security_number: 'ssn', us_ssn: 'ssn', passport_us: 'passport', drivers_licence: 'drivers_license',
-  driver_license: 'drivers_license', creditcard: 'credit_card', card_number: 'credit_card', postal_code: 'zip_code',
-  zip: 'zip_code', ip: 'ip_address', full_name: 'person_name', street_address: 'address', home_address: 'address',
-  personal: 'pii', sensitive: 'pii', personal_data: 'pii', true: 'pii', yes: 'pii',
+  email_address: 'email',
+  phone_number: 'phone',
+  telephone: 'phone',
+  dob: 'date_of_birth',
+  birth_date: 'date_of_birth',
+  social_security_number: 'ssn',
+  us_ssn: 'ssn',
+  passport_us: 'passport',
+  drivers_licence: 'drivers_license',
+  driver_license: 'drivers_license',
+  creditcard: 'credit_card',
+  card_number: 'credit_card',
+  postal_code: 'zip_code',
+  zip: 'zip_code',
+  ip: 'ip_address',
+  full_name: 'person_name',
+  street_address: 'address',
+  home_address: 'address',
+  personal: 'pii',
+  sensitive: 'pii',
+  personal_data: 'pii',
+  true: 'pii',
+  yes: 'pii',
 };
 
 /** Tag keys whose value classifies the column. */
-const CLASS_KEYS = new Set(['pii', 'pii_type', 'pii_category', 'classification', 'data_classification', 'sensitivity', 'data_category', 'class']);
+const CLASS_KEYS = new Set([
+  'pii',
+  'pii_type',
+  'pii_category',
+  'classification',
+  'data_classification',
+  'sensitivity',
+  'data_category',
+  'class',
+]);
 
 const normalise = (s: string): string => {
-  const n = s.trim().toLowerCase().replace(/^(class\.|pii\.|pii_)/, '').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const n = s
+    .trim()
+    .toLowerCase()
+    .replace(/^(class\.|pii\.|pii_)/, '')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
   return ALIASES[n] ?? n;
 };
 
@@ -52,7 +105,10 @@ export interface PiiColumn {
 }
 
 /** PII columns of one table from its column tags; `strategy` (request/template) overrides suggestions. */
-export function detectPii(columnTags: Record<string, Record<string, string>>, strategy?: MaskStrategy | null): PiiColumn[] {
+export function detectPii(
+  columnTags: Record<string, Record<string, string>>,
+  strategy?: MaskStrategy | null,
+): PiiColumn[] {
   const out: PiiColumn[] = [];
   for (const [column, tags] of Object.entries(columnTags)) {
     const pii_type = piiTypeOf(tags);

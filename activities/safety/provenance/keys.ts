@@ -22,7 +22,9 @@ const KEY_FILE = 'provenance-ed25519.pem';
 
 /** sha256 of the DER (SPKI) public key, hex. */
 export const publicKeyId = (publicKey: KeyObject): string =>
-  createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+  createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 
 function fromPrivate(privateKey: KeyObject): SigningKey {
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('provenance key must be an Ed25519 private key');

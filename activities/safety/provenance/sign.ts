@@ -67,12 +67,15 @@ export function verifyEnvelope(envelope: unknown, key: { publicKey: KeyObject; k
   }
   if (pub.asymmetricKeyType !== 'ed25519') return { valid: false, reason: 'The public key is not an Ed25519 key' };
   const keyId = typeof key === 'string' ? publicKeyId(pub) : key.keyId;
-  if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope)) return { valid: false, reason: 'Envelope is not an object' };
+  if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope))
+    return { valid: false, reason: 'Envelope is not an object' };
   const e = envelope as Record<string, unknown>;
   if (e.signed !== true) return { valid: false, reason: 'Envelope was never signed' };
-  if (Object.keys(e).sort().join(',') !== ENVELOPE_KEYS.join(',')) return { valid: false, reason: `Envelope must have exactly: ${ENVELOPE_KEYS.join(', ')}` };
+  if (Object.keys(e).sort().join(',') !== ENVELOPE_KEYS.join(','))
+    return { valid: false, reason: `Envelope must have exactly: ${ENVELOPE_KEYS.join(', ')}` };
   if (e.algorithm !== 'Ed25519') return { valid: false, reason: `Unsupported algorithm ${String(e.algorithm)}` };
-  if (typeof e.signature !== 'string' || !/^[0-9a-f]{128}$/.test(e.signature)) return { valid: false, reason: 'No valid signature in envelope' };
+  if (typeof e.signature !== 'string' || !/^[0-9a-f]{128}$/.test(e.signature))
+    return { valid: false, reason: 'No valid signature in envelope' };
   if (e.key_id !== keyId) return { valid: false, reason: 'Signed with a different key' };
   if (!e.manifest || typeof e.manifest !== 'object') return { valid: false, reason: 'No manifest in envelope' };
   let bytes: Buffer;
@@ -82,5 +85,7 @@ export function verifyEnvelope(envelope: unknown, key: { publicKey: KeyObject; k
     return { valid: false, reason: `Manifest cannot be encoded: ${(err as Error).message}` };
   }
   const ok = verify(null, bytes, pub, Buffer.from(e.signature, 'hex'));
-  return ok ? { valid: true, reason: 'Signature verified' } : { valid: false, reason: 'Signature does not match the manifest' };
+  return ok
+    ? { valid: true, reason: 'Signature verified' }
+    : { valid: false, reason: 'Signature does not match the manifest' };
 }

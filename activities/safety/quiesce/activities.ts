@@ -2,14 +2,26 @@ import { log } from '@temporalio/activity';
 import type { Workspace } from '../../../platform/port';
 import type { Securable } from '../../../platform/types';
 import type { CloneOptions } from '../../../schemas/clone';
-import { jobsWithUnrestoredGrants, markQuiesceGrants, quiesceGrantsForJob, recordQuiesceGrant } from '../../../store/repos/quiesce-grants';
+import {
+  jobsWithUnrestoredGrants,
+  markQuiesceGrants,
+  quiesceGrantsForJob,
+  recordQuiesceGrant,
+} from '../../../store/repos/quiesce-grants';
 import type { WorkspaceRef } from '../../../workflows/clone/definitions';
 import { chooseSchemas, selectionFor } from '../../clone/selection';
 import type { SafetyDeps } from '../rollback/activities';
 
 /** Schema-level privileges that let a principal change a schema's data or objects. */
 export const WRITE_PRIVILEGES = [
-  'MODIFY', 'WRITE_VOLUME', 'CREATE_TABLE', 'CREATE_VOLUME', 'CREATE_FUNCTION', 'CREATE_MATERIALIZED_VIEW', 'CREATE_MODEL', 'APPLY_TAG',
+  'MODIFY',
+  'WRITE_VOLUME',
+  'CREATE_TABLE',
+  'CREATE_VOLUME',
+  'CREATE_FUNCTION',
+  'CREATE_MATERIALIZED_VIEW',
+  'CREATE_MODEL',
+  'APPLY_TAG',
 ];
 const norm = (p: string) => p.toUpperCase().replace(/\s+/g, '_');
 const isWrite = (p: string) => WRITE_PRIVILEGES.includes(norm(p));
@@ -17,7 +29,15 @@ const isWrite = (p: string) => WRITE_PRIVILEGES.includes(norm(p));
 export interface QuiesceInput {
   jobId: string;
   workspace: WorkspaceRef;
-  options: Pick<CloneOptions, 'source_catalog' | 'include_schemas' | 'exclude_schemas' | 'include_objects' | 'include_tables_regex' | 'exclude_tables_regex'>;
+  options: Pick<
+    CloneOptions,
+    | 'source_catalog'
+    | 'include_schemas'
+    | 'exclude_schemas'
+    | 'include_objects'
+    | 'include_tables_regex'
+    | 'exclude_tables_regex'
+  >;
 }
 
 export interface QuiescedGrant {
@@ -28,7 +48,12 @@ export interface QuiescedGrant {
 
 const schemaSecurable = (catalog: string, schema: string): Securable => ({ type: 'SCHEMA', catalog, schema });
 
-async function revokeSchema(deps: SafetyDeps, ws: Workspace, input: QuiesceInput, schema: string): Promise<QuiescedGrant[]> {
+async function revokeSchema(
+  deps: SafetyDeps,
+  ws: Workspace,
+  input: QuiesceInput,
+  schema: string,
+): Promise<QuiescedGrant[]> {
   const catalog = input.options.source_catalog;
   const s = schemaSecurable(catalog, schema);
   const out: QuiescedGrant[] = [];
@@ -36,7 +61,14 @@ async function revokeSchema(deps: SafetyDeps, ws: Workspace, input: QuiesceInput
     const privileges = g.privileges.filter(isWrite);
     if (privileges.length === 0) continue;
     // Record first: if this worker dies after the revoke, the record is what gets the grant back.
-    await recordQuiesceGrant(deps.db, { jobId: input.jobId, catalog, schemaName: schema, principal: g.principal, privileges, workspace: input.workspace as unknown as Record<string, unknown> });
+    await recordQuiesceGrant(deps.db, {
+      jobId: input.jobId,
+      catalog,
+      schemaName: schema,
+      principal: g.principal,
+      privileges,
+      workspace: input.workspace as unknown as Record<string, unknown>,
+    });
     await ws.revoke(s, g.principal, privileges);
     await markQuiesceGrants(deps.db, input.jobId, [{ catalog, schemaName: schema, principal: g.principal }], 'revoked');
     out.push({ schema, principal: g.principal, privileges });
@@ -82,7 +114,10 @@ export function createQuiesceActivities(deps: SafetyDeps) {
  * Start-up sweep: gives back grants of jobs that are no longer running (e.g. terminated, so their workflow
  * never reached its clean-up). `isOpen` asks Temporal whether the job's workflow is still running.
  */
-export async function sweepQuiescedGrants(deps: SafetyDeps, isOpen: (jobId: string) => Promise<boolean>): Promise<string[]> {
+export async function sweepQuiescedGrants(
+  deps: SafetyDeps,
+  isOpen: (jobId: string) => Promise<boolean>,
+): Promise<string[]> {
   const swept: string[] = [];
   for (const jobId of await jobsWithUnrestoredGrants(deps.db)) {
     if (await isOpen(jobId)) continue;

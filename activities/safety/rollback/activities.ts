@@ -4,7 +4,12 @@ import { isPlatformError } from '../../../platform/errors';
 import type { Workspace } from '../../../platform/port';
 import type { Db } from '../../../store/db';
 import { getRollbackLog, recordRollbackEntries } from '../../../store/repos/rollback-logs';
-import { ensureRollbackLog, getRollbackTarget, setRollbackResult, setRollbackState } from '../../../store/repos/safety-rollback';
+import {
+  ensureRollbackLog,
+  getRollbackTarget,
+  setRollbackResult,
+  setRollbackState,
+} from '../../../store/repos/safety-rollback';
 import type { CloneTarget, WorkspaceRef } from '../../../workflows/clone/definitions';
 import type { RollbackResult, RollbackStepOutcome } from '../../../workflows/rollback/definitions';
 import { dropObject, observe, tableOf, type ObjectRef } from './objects';
@@ -67,10 +72,23 @@ export function createRollbackActivities(deps: SafetyDeps) {
     recordBeforeChange: (input: RecordBeforeChangeInput) => recordBeforeChange(deps, input),
 
     async loadRollbackPlan(rollbackId: string): Promise<LoadedPlan> {
-      const [logRow, target] = await Promise.all([getRollbackLog(deps.db, rollbackId), getRollbackTarget(deps.db, rollbackId)]);
-      if (!logRow || !target) throw ApplicationFailure.create({ nonRetryable: true, type: 'NotFound', message: `rollback log ${rollbackId} not found` });
+      const [logRow, target] = await Promise.all([
+        getRollbackLog(deps.db, rollbackId),
+        getRollbackTarget(deps.db, rollbackId),
+      ]);
+      if (!logRow || !target)
+        throw ApplicationFailure.create({
+          nonRetryable: true,
+          type: 'NotFound',
+          message: `rollback log ${rollbackId} not found`,
+        });
       await setRollbackState(deps.db, rollbackId, 'rolling_back');
-      return { rollbackId, jobId: logRow.jobId, workspace: target.workspace as unknown as WorkspaceRef, steps: planUndo(logRow.entries) };
+      return {
+        rollbackId,
+        jobId: logRow.jobId,
+        workspace: target.workspace as unknown as WorkspaceRef,
+        steps: planUndo(logRow.entries),
+      };
     },
 
     /**
@@ -85,7 +103,13 @@ export function createRollbackActivities(deps: SafetyDeps) {
         if (isPlatformError(err) && err.retryable) throw err;
         const s = input.step;
         log.warn('rollback step failed', { fqn: s.fqn, error: (err as Error).message });
-        return { kind: s.kind, objectType: s.kind === 'restore' ? 'table' : s.objectType, fqn: s.fqn, outcome: 'failed', error: (err as Error).message };
+        return {
+          kind: s.kind,
+          objectType: s.kind === 'restore' ? 'table' : s.objectType,
+          fqn: s.fqn,
+          outcome: 'failed',
+          error: (err as Error).message,
+        };
       }
     },
 

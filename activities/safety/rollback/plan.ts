@@ -26,7 +26,13 @@ export function planUndo(entries: RecordedObject[]): UndoStep[] {
   const steps: UndoStep[] = [];
   for (const e of newestFirst) {
     if (e.objectType !== 'table' || !e.existed) continue;
-    if (e.version === null) steps.push({ kind: 'unrecoverable', objectType: 'table', fqn: e.fqn, reason: 'existed without a recorded Delta version' });
+    if (e.version === null)
+      steps.push({
+        kind: 'unrecoverable',
+        objectType: 'table',
+        fqn: e.fqn,
+        reason: 'existed without a recorded Delta version',
+      });
     else steps.push({ kind: 'restore', fqn: e.fqn, version: e.version });
   }
   for (const type of DROP_ORDER) {
@@ -62,6 +68,14 @@ export function countEntries(entries: Pick<RecordedObject, 'objectType' | 'exist
     volumes: created('volume'),
     column_masks: created('column_mask'),
   };
-  const total = counts.tables_restored + counts.tables_created + Number(counts.catalog_created) + counts.schemas + counts.views + counts.functions + counts.volumes + counts.column_masks;
+  const total =
+    counts.tables_restored +
+    counts.tables_created +
+    Number(counts.catalog_created) +
+    counts.schemas +
+    counts.views +
+    counts.functions +
+    counts.volumes +
+    counts.column_masks;
   return { ...counts, total_objects: total };
 }

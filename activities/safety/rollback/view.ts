@@ -14,6 +14,8 @@ export function rollbackLogView(l: RollbackLogListing) {
     created_at: l.log.createdAt.toISOString(),
     completed_at: l.log.completedAt?.toISOString() ?? null,
     counts: countEntries(l.entries),
-    last_rollback: result ? { restored: result.restored ?? 0, dropped: result.dropped ?? 0, failed: result.failed ?? 0 } : null,
+    last_rollback: result
+      ? { restored: result.restored ?? 0, dropped: result.dropped ?? 0, failed: result.failed ?? 0 }
+      : null,
   };
 }

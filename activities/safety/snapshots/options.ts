@@ -19,7 +19,11 @@ export async function snapshotOptions(db: Db, o: CloneOptions, schema: string, t
     versions.catch(() => cache.delete(o.source_snapshot_id!));
   }
   const v = (await versions).get(`${schema}.${table}`);
-  if (v === undefined) throw new InvalidInputError(`${schema}.${table} is not in snapshot ${o.source_snapshot_id} (created after the capture)`);
-  if (v === null) throw new InvalidInputError(`${schema}.${table} has no Delta version in snapshot ${o.source_snapshot_id}`);
+  if (v === undefined)
+    throw new InvalidInputError(
+      `${schema}.${table} is not in snapshot ${o.source_snapshot_id} (created after the capture)`,
+    );
+  if (v === null)
+    throw new InvalidInputError(`${schema}.${table} has no Delta version in snapshot ${o.source_snapshot_id}`);
   return { ...o, as_of_version: v };
 }

@@ -22,7 +22,12 @@ export interface CaptureRequest {
  * Captures every table's current Delta version in a catalog. Versions, not the capture time, are what a
  * snapshot clone reads back: a timestamp would pick up commits that landed during the capture.
  */
-export async function captureSnapshot(db: Db, ws: Workspace, req: CaptureRequest, now: Date = new Date()): Promise<SourceSnapshotRow> {
+export async function captureSnapshot(
+  db: Db,
+  ws: Workspace,
+  req: CaptureRequest,
+  now: Date = new Date(),
+): Promise<SourceSnapshotRow> {
   const excluded = new Set((req.exclude_schemas ?? ['information_schema']).map((s) => s.toLowerCase()));
   const tables: SnapshotTable[] = [];
   for (const schema of await ws.listSchemas(req.source_catalog)) {

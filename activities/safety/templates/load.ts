@@ -32,7 +32,9 @@ export function readTemplateFile(file: string): CloneTemplate {
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => {
       const where = i.path.join('.') || '(root)';
-      return i.code === 'unrecognized_keys' ? `${where}: unknown key(s) ${i.keys.join(', ')}` : `${where}: ${i.message}`;
+      return i.code === 'unrecognized_keys'
+        ? `${where}: unknown key(s) ${i.keys.join(', ')}`
+        : `${where}: ${i.message}`;
     });
     throw new InvalidInputError(`template: ${file} is not a valid template: ${issues.join('; ')}`);
   }
@@ -42,7 +44,8 @@ export function readTemplateFile(file: string): CloneTemplate {
 /** A template in a template folder must be named like its file, so lookup by name and listing agree. */
 function readNamedTemplate(file: string, stem: string): CloneTemplate {
   const t = readTemplateFile(file);
-  if (t.name !== stem) throw new InvalidInputError(`template: ${file} declares name "${t.name}"; rename it or the file`);
+  if (t.name !== stem)
+    throw new InvalidInputError(`template: ${file} declares name "${t.name}"; rename it or the file`);
   return t;
 }
 
@@ -62,7 +65,11 @@ export function loadTemplate(ref: string, source: TemplateSource, cwd = process.
       if (existsSync(file)) return readNamedTemplate(file, ref);
     }
   }
-  throw new InvalidInputError(`template: unknown template "${ref}" (known: ${listTemplates(source).map((t) => t.name).join(', ')})`);
+  throw new InvalidInputError(
+    `template: unknown template "${ref}" (known: ${listTemplates(source)
+      .map((t) => t.name)
+      .join(', ')})`,
+  );
 }
 
 export interface TemplateListItem {
@@ -76,9 +83,15 @@ export function listTemplates(source: TemplateSource): TemplateListItem[] {
   const byName = new Map<string, TemplateListItem>();
   for (const dir of source.dirs) {
     if (!existsSync(dir)) continue;
-    for (const entry of readdirSync(dir).filter((f) => /\.ya?ml$/i.test(f)).sort()) {
+    for (const entry of readdirSync(dir)
+      .filter((f) => /\.ya?ml$/i.test(f))
+      .sort()) {
       const t = readNamedTemplate(path.join(dir, entry), entry.replace(/\.ya?ml$/i, ''));
-      byName.set(t.name, { name: t.name, description: t.description, clone_type: t.clone_options?.clone_type ?? 'DEEP' });
+      byName.set(t.name, {
+        name: t.name,
+        description: t.description,
+        clone_type: t.clone_options?.clone_type ?? 'DEEP',
+      });
     }
   }
   return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));

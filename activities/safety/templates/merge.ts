@@ -38,7 +38,14 @@ export function templateSettings(t: CloneTemplate): TemplateSettings {
 }
 
 /** Config `clone:` keys that are also clone request fields. */
-const CONFIG_CLONE_KEYS = ['max_workers', 'parallel_tables', 'rollback_threshold', 'max_rps', 'volume_max_file_mb', 'dq_drift_rollback_pct'] as const;
+const CONFIG_CLONE_KEYS = [
+  'max_workers',
+  'parallel_tables',
+  'rollback_threshold',
+  'max_rps',
+  'volume_max_file_mb',
+  'dq_drift_rollback_pct',
+] as const;
 
 /**
  * The clone fields the config FILE sets. Only keys written in the file count: the loaded config also holds
@@ -64,7 +71,11 @@ export interface ResolvedClone {
  * Effective clone options: built-in defaults < template < config file < request fields (the last wins).
  * `request` must be the parsed request WITHOUT defaults, so that only what the caller set overrides.
  */
-export function resolveCloneOptions(args: { request: CloneRequestInput; template?: CloneTemplate | null; configFile?: Fields }): ResolvedClone {
+export function resolveCloneOptions(args: {
+  request: CloneRequestInput;
+  template?: CloneTemplate | null;
+  configFile?: Fields;
+}): ResolvedClone {
   const fromTemplate = args.template ? templateFields(args.template) : {};
   const merged = { ...fromTemplate, ...(args.configFile ?? {}), ...defined(args.request as Record<string, unknown>) };
   return {

@@ -49,12 +49,14 @@ export async function runThrottled<T, R>(
     starts.push(clock.now());
     active++;
     running.push(
-      run(item, index).then(
-        (value): PromiseSettledResult<R> => ({ status: 'fulfilled', value }),
-        (reason: unknown): PromiseSettledResult<R> => ({ status: 'rejected', reason }),
-      ).finally(() => {
-        active--;
-      }),
+      run(item, index)
+        .then(
+          (value): PromiseSettledResult<R> => ({ status: 'fulfilled', value }),
+          (reason: unknown): PromiseSettledResult<R> => ({ status: 'rejected', reason }),
+        )
+        .finally(() => {
+          active--;
+        }),
     );
   }
 }
