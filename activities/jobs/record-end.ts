@@ -21,7 +21,9 @@ export function createJobEndActivities(store: Store) {
      */
     async recordJobEnd(end: JobEnd): Promise<void> {
       await store.db.transaction(async (tx) => {
-        const row = (await getJob(tx, end.jobId)) ?? (await createJob(tx, { jobId: end.jobId, jobType: 'clone', status: 'queued' }));
+        const row =
+          (await getJob(tx, end.jobId)) ??
+          (await createJob(tx, { jobId: end.jobId, jobType: 'clone', status: 'queued' }));
         if (isFinalStatus(row.status) && row.completedAt) return;
         const at = new Date();
         const durationMs = at.getTime() - (row.startedAt ?? row.createdAt).getTime();
@@ -33,7 +35,11 @@ export function createJobEndActivities(store: Store) {
           status: end.status,
           durationMs,
           error: end.error ?? null,
-          details: { source_catalog: row.sourceCatalog, destination_catalog: row.destinationCatalog, ...summaryDetails(end.summary) },
+          details: {
+            source_catalog: row.sourceCatalog,
+            destination_catalog: row.destinationCatalog,
+            ...summaryDetails(end.summary),
+          },
         });
         await addNotification(tx, {
           type: end.status === 'completed' ? 'success' : 'failure',

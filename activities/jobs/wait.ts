@@ -23,7 +23,8 @@ export function createWaitActivities(client: Client) {
       } catch (err) {
         if (err instanceof CancelledFailure) throw err;
         if (err instanceof WorkflowFailedError) return endFromFailure(jobId, err.cause);
-        if (err instanceof WorkflowNotFoundError) return { jobId, status: 'failed', error: 'the clone workflow was not found' };
+        if (err instanceof WorkflowNotFoundError)
+          return { jobId, status: 'failed', error: 'the clone workflow was not found' };
         throw err;
       } finally {
         clearInterval(timer);

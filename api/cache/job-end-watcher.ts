@@ -47,7 +47,8 @@ export class JobEndWatcher {
       .limit(1000);
     let removed = 0;
     for (const job of ended) {
-      for (const catalog of [job.source, job.destination]) if (catalog) removed += this.cache.invalidateCatalog(catalog);
+      for (const catalog of [job.source, job.destination])
+        if (catalog) removed += this.cache.invalidateCatalog(catalog);
       this.since = job.completedAt!;
     }
     return removed;

@@ -40,7 +40,11 @@ export class MetadataCache {
   /** `catalog` tags the entry for `invalidateCatalog`; a TTL of 0 disables caching. */
   set(key: string, value: unknown, catalog: string | null = null): void {
     if (this.ttlSeconds <= 0) return;
-    this.entries.set(key, { value, catalog: catalog?.toLowerCase() ?? null, expiresAt: this.now() + this.ttlSeconds * 1000 });
+    this.entries.set(key, {
+      value,
+      catalog: catalog?.toLowerCase() ?? null,
+      expiresAt: this.now() + this.ttlSeconds * 1000,
+    });
   }
 
   async getOrLoad<T>(key: string, catalog: string | null, load: () => Promise<T>): Promise<T> {

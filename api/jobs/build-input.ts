@@ -22,17 +22,32 @@ export interface BuiltJob {
  * input (it is written to Temporal history): inline target credentials are saved as a target connection
  * named after the job and referenced by that name.
  */
-export async function buildCloneJob(deps: { config: Config; store: Store }, request: CloneRequestInput, jobId: string, now: Date): Promise<BuiltJob> {
+export async function buildCloneJob(
+  deps: { config: Config; store: Store },
+  request: CloneRequestInput,
+  jobId: string,
+  now: Date,
+): Promise<BuiltJob> {
   const { config } = deps;
   const template = request.template ? loadApiTemplate(request.template, config) : null;
-  const { options } = resolveCloneOptions({ request, template, configFile: configFileFields(config.config_path, config.clone) });
+  const { options } = resolveCloneOptions({
+    request,
+    template,
+    configFile: configFileFields(config.config_path, config.clone),
+  });
   if (!options.warehouse_id && config.clone.warehouse_id) options.warehouse_id = config.clone.warehouse_id;
 
   const source = sourceWorkspace(config, options.warehouse_id);
   const wanted = options.target_workspaces ?? (options.target_workspace ? [options.target_workspace] : []);
   const targets: CloneTarget[] = wanted.length
     ? await Promise.all(wanted.map((t, i) => resolveTarget(deps.store, t, i, jobId, options.destination_catalog)))
-    : [{ label: source.kind === 'local' ? source.root : source.host, workspace: source, destinationCatalog: options.destination_catalog }];
+    : [
+        {
+          label: source.kind === 'local' ? source.root : source.host,
+          workspace: source,
+          destinationCatalog: options.destination_catalog,
+        },
+      ];
 
   if (options.target_workspace) options.target_workspace = withoutSecrets(options.target_workspace);
   if (options.target_workspaces) options.target_workspaces = options.target_workspaces.map(withoutSecrets);
@@ -44,7 +59,8 @@ export async function buildCloneJob(deps: { config: Config; store: Store }, requ
 
 /** API requests select templates by name only: a server must not read files named by a client. */
 function loadApiTemplate(name: string, config: Config) {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(name)) throw new JobInputError('template', 'give a template name (letters, digits, - and _)');
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(name))
+    throw new JobInputError('template', 'give a template name (letters, digits, - and _)');
   const custom = config.config_path ? path.join(path.dirname(config.config_path), 'templates') : undefined;
   try {
     return loadTemplate(name, defaultTemplateSource(custom));
@@ -62,15 +78,26 @@ function sourceWorkspace(config: Config, warehouseId: string | undefined): Works
   return { kind: 'databricks', host: ws.host, warehouseId: warehouse };
 }
 
-async function resolveTarget(store: Store, t: TargetWorkspace, i: number, jobId: string, destination: string): Promise<CloneTarget> {
+async function resolveTarget(
+  store: Store,
+  t: TargetWorkspace,
+  i: number,
+  jobId: string,
+  destination: string,
+): Promise<CloneTarget> {
   const at = `target_workspaces.${i}`;
   const destinationCatalog = t.destination_catalog ?? destination;
   const kind = t.kind ?? (t.root ? 'local' : t.host ? 'databricks' : undefined);
-  if (kind === 'local' && t.root) return { label: t.name ?? t.root, workspace: { kind: 'local', root: path.resolve(t.root) }, destinationCatalog };
+  if (kind === 'local' && t.root)
+    return { label: t.name ?? t.root, workspace: { kind: 'local', root: path.resolve(t.root) }, destinationCatalog };
   if (t.name && !t.host) {
     const saved = await getTarget(store.db, t.name);
     if (!saved) throw new JobInputError(`${at}.name`, `no saved target named "${t.name}"`);
-    return { label: t.name, workspace: { kind: 'databricks', host: saved.host, warehouseId: saved.warehouseId, target: t.name }, destinationCatalog };
+    return {
+      label: t.name,
+      workspace: { kind: 'databricks', host: saved.host, warehouseId: saved.warehouseId, target: t.name },
+      destinationCatalog,
+    };
   }
   const host = t.host!;
   const warehouseId = t.warehouse_id!;
@@ -80,9 +107,20 @@ async function resolveTarget(store: Store, t: TargetWorkspace, i: number, jobId:
     target = `${jobId}-target-${i}`;
     const credentials = Object.fromEntries(SECRET_KEYS.filter((k) => t[k]).map((k) => [k, t[k]!]));
     if (t.tenant_id) credentials.tenant_id = t.tenant_id;
-    await saveTarget(store.db, { name: target, host, authMethod: t.auth_method ?? 'token', credentials, warehouseId, extra: { job_id: jobId } });
+    await saveTarget(store.db, {
+      name: target,
+      host,
+      authMethod: t.auth_method ?? 'token',
+      credentials,
+      warehouseId,
+      extra: { job_id: jobId },
+    });
   }
-  return { label: t.name ?? host, workspace: { kind: 'databricks', host, warehouseId, ...(target ? { target } : {}) }, destinationCatalog };
+  return {
+    label: t.name ?? host,
+    workspace: { kind: 'databricks', host, warehouseId, ...(target ? { target } : {}) },
+    destinationCatalog,
+  };
 }
 
 function withoutSecrets(t: TargetWorkspace): TargetWorkspace {

@@ -12,15 +12,27 @@ import { JobInputError } from './errors';
 import { newCloneJobId } from './job-id';
 import { isFinal, effectiveStatus, jobListItem, jobRecord, progressOf } from './job-view';
 import { liveState } from './live-status';
-import { cancelCloneJob, enqueueClone, queueSnapshot, QueueRejectedError, QueueUnavailableError, type QueueClientDeps } from './queue-client';
+import {
+  cancelCloneJob,
+  enqueueClone,
+  queueSnapshot,
+  QueueRejectedError,
+  QueueUnavailableError,
+  type QueueClientDeps,
+} from './queue-client';
 
 export function queueDepsOf(deps: AppDeps): QueueClientDeps {
-  if (!deps.temporal) throw new HttpError(503, 'TEMPORAL_UNAVAILABLE', 'Temporal is not configured; clone jobs cannot run');
+  if (!deps.temporal)
+    throw new HttpError(503, 'TEMPORAL_UNAVAILABLE', 'Temporal is not configured; clone jobs cannot run');
   const c = deps.config.clone;
   return {
     client: deps.temporal.client,
     taskQueue: deps.config.temporal.task_queue,
-    limits: { maxConcurrent: c.max_concurrent, maxQueueSize: c.max_queue_size, requestTimeoutMinutes: c.request_timeout_minutes },
+    limits: {
+      maxConcurrent: c.max_concurrent,
+      maxQueueSize: c.max_queue_size,
+      requestTimeoutMinutes: c.request_timeout_minutes,
+    },
   };
 }
 
@@ -50,7 +62,12 @@ export async function submitClone(deps: AppDeps, request: CloneRequestInput) {
   });
   try {
     const { position } = await enqueueClone(queue, { jobId, input: built.input });
-    await recordAudit(deps.store.db, { jobId, action: 'clone_queued', status: 'queued', details: { position, request: built.storedRequest } });
+    await recordAudit(deps.store.db, {
+      jobId,
+      action: 'clone_queued',
+      status: 'queued',
+      details: { position, request: built.storedRequest },
+    });
     const message = position === 0 ? 'Clone job accepted; it starts now' : `Clone job queued at position ${position}`;
     return { job_id: jobId, status: 'queued' as const, message, queue_position: position };
   } catch (err) {
@@ -60,7 +77,10 @@ export async function submitClone(deps: AppDeps, request: CloneRequestInput) {
     await recordAudit(deps.store.db, { jobId, action: 'clone_rejected', status: 'rejected', error: err.message });
     if (err.reason === 'duplicate') throw conflict(err.message);
     throw new HttpError(429, 'QUEUE_FULL', `${err.message}; retry when a job finishes`, [
-      { path: 'queue', message: `max_concurrent ${queue.limits.maxConcurrent}, max_queue_size ${queue.limits.maxQueueSize}` },
+      {
+        path: 'queue',
+        message: `max_concurrent ${queue.limits.maxConcurrent}, max_queue_size ${queue.limits.maxQueueSize}`,
+      },
     ]);
   }
 }
@@ -82,7 +102,12 @@ export async function getCloneJob(deps: AppDeps, jobId: string) {
 }
 
 export async function listCloneJobs(deps: AppDeps, filter: { status?: string; limit: number; offset: number }) {
-  const rows = await listJobs(deps.store.db, { jobType: 'clone', status: filter.status, limit: filter.limit, offset: filter.offset });
+  const rows = await listJobs(deps.store.db, {
+    jobType: 'clone',
+    status: filter.status,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
   const open = rows.filter((r) => !isFinal(r.status));
   const queue = open.length && deps.temporal ? queueDepsOf(deps) : null;
   const snapshot = queue ? await queueSnapshot(queue).catch(() => null) : null;
@@ -111,6 +136,11 @@ export async function cancelClone(deps: AppDeps, jobId: string) {
       await finishJob(deps.store.db, jobId, { status: 'cancelled', error: 'cancelled; the job was not in the queue' });
     }
   }
-  await recordAudit(deps.store.db, { jobId, action: 'clone_cancel_requested', status: 'cancelled', details: { was: outcome } });
+  await recordAudit(deps.store.db, {
+    jobId,
+    action: 'clone_cancel_requested',
+    status: 'cancelled',
+    details: { was: outcome },
+  });
   return { status: 'cancelled' as const, job_id: jobId };
 }

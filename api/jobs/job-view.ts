@@ -30,13 +30,27 @@ export function progressOf(summary: Partial<CloneSummary> | null, live: ClonePro
   if (live) {
     const t = live.tables;
     const done = t.completed + t.failed + t.skipped;
-    return { completed: done, total: t.total, schemas: `${live.schemas.completed}/${live.schemas.total}`, tables: `${done}/${t.total}`, tables_failed: t.failed, tables_skipped: t.skipped };
+    return {
+      completed: done,
+      total: t.total,
+      schemas: `${live.schemas.completed}/${live.schemas.total}`,
+      tables: `${done}/${t.total}`,
+      tables_failed: t.failed,
+      tables_skipped: t.skipped,
+    };
   }
   const cloned = summary?.tables_cloned ?? 0;
   const failed = summary?.tables_failed ?? 0;
   const skipped = summary?.tables_skipped ?? 0;
   const total = cloned + failed + skipped;
-  return { completed: total, total, schemas: summary ? 'done' : '0/0', tables: `${total}/${total}`, tables_failed: failed, tables_skipped: skipped };
+  return {
+    completed: total,
+    total,
+    schemas: summary ? 'done' : '0/0',
+    tables: `${total}/${total}`,
+    tables_failed: failed,
+    tables_skipped: skipped,
+  };
 }
 
 /** One line of the jobs list (GET /api/clone/jobs). */
@@ -54,7 +68,13 @@ export function jobListItem(row: JobRow, status: string, progress: JobProgress, 
 }
 
 /** The job record (GET /api/clone/{job_id}): list fields, result, summary fields, logs and server-mode aliases. */
-export function jobRecord(row: JobRow, status: string, live: LiveState | null, logs: RunLogRow[], position: number | null) {
+export function jobRecord(
+  row: JobRow,
+  status: string,
+  live: LiveState | null,
+  logs: RunLogRow[],
+  position: number | null,
+) {
   const summary = (row.summary ?? live?.summary ?? null) as Partial<CloneSummary> | null;
   const progress = progressOf(summary, live?.progress ?? null);
   const { jobId: _id, status: _s, ...summaryFields } = summary ?? {};

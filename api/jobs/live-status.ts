@@ -1,6 +1,11 @@
 import { WorkflowNotFoundError } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
-import { cloneProgressQuery, type CloneJobStatus, type CloneProgress, type CloneSummary } from '../../workflows/clone/definitions';
+import {
+  cloneProgressQuery,
+  type CloneJobStatus,
+  type CloneProgress,
+  type CloneSummary,
+} from '../../workflows/clone/definitions';
 import { endFromSummary } from '../../workflows/queue/outcome';
 
 const QUERY_TIMEOUT_MS = 2_000;

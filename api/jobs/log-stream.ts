@@ -7,7 +7,13 @@ import { tailJobEvents } from '../ws/events';
  * Server-Sent Events when the client accepts text/event-stream. The response ends with the job's final
  * event; `?follow=false` returns what is logged so far and ends at once.
  */
-export async function streamJobLog(deps: AppDeps, jobId: string, req: Request, res: Response, follow: boolean): Promise<void> {
+export async function streamJobLog(
+  deps: AppDeps,
+  jobId: string,
+  req: Request,
+  res: Response,
+  follow: boolean,
+): Promise<void> {
   const sse = req.accepts(['application/x-ndjson', 'text/event-stream']) === 'text/event-stream';
   res.status(200);
   res.setHeader('Content-Type', sse ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8');

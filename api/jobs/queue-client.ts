@@ -1,4 +1,9 @@
-import { WithStartWorkflowOperation, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
+import {
+  WithStartWorkflowOperation,
+  WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+  type Client,
+} from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import type { cloneQueueWorkflow } from '../../workflows/queue/clone-queue-workflow';
 import {
@@ -26,7 +31,9 @@ export interface QueueClientDeps {
 /** No worker accepted the enqueue in time (none is polling the task queue, or all are stuck). */
 export class QueueUnavailableError extends Error {
   constructor(taskQueue: string, ms: number) {
-    super(`no worker accepted the job within ${Math.round(ms / 1000)} s: is a worker polling task queue "${taskQueue}"?`);
+    super(
+      `no worker accepted the job within ${Math.round(ms / 1000)} s: is a worker polling task queue "${taskQueue}"?`,
+    );
     this.name = 'QueueUnavailableError';
   }
 }
@@ -57,10 +64,15 @@ export async function enqueueClone(deps: QueueClientDeps, job: WaitingJob): Prom
   const timeoutMs = deps.enqueueTimeoutMs ?? 30_000;
   try {
     return await deps.client.withDeadline(Date.now() + timeoutMs, () =>
-      deps.client.workflow.executeUpdateWithStart(enqueueCloneUpdate, { args: [job, deps.limits], startWorkflowOperation: start, updateId: job.jobId }),
+      deps.client.workflow.executeUpdateWithStart(enqueueCloneUpdate, {
+        args: [job, deps.limits],
+        startWorkflowOperation: start,
+        updateId: job.jobId,
+      }),
     );
   } catch (err) {
-    if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) throw new QueueUnavailableError(deps.taskQueue, timeoutMs);
+    if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError)
+      throw new QueueUnavailableError(deps.taskQueue, timeoutMs);
     const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
     if (cause instanceof ApplicationFailure && cause.type === QUEUE_FULL) {
       throw new QueueRejectedError('full', cause.message, (cause.details?.[0] as Record<string, unknown>) ?? {});
@@ -75,7 +87,9 @@ export async function enqueueClone(deps: QueueClientDeps, job: WaitingJob): Prom
 /** Cancels a waiting job (it never starts) or a running one (its clone workflow is cancelled). */
 export async function cancelCloneJob(deps: QueueClientDeps, jobId: string): Promise<CancelOutcome> {
   try {
-    return await deps.client.workflow.getHandle(cloneQueueWorkflowId(deps.taskQueue)).executeUpdate(cancelCloneJobUpdate, { args: [jobId] });
+    return await deps.client.workflow
+      .getHandle(cloneQueueWorkflowId(deps.taskQueue))
+      .executeUpdate(cancelCloneJobUpdate, { args: [jobId] });
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) return 'unknown';
     throw err;

@@ -39,7 +39,11 @@ export const auditRoutes: RouteModule = {
       })
       .get('/audit/:jobId/logs', validate(byJob), async (_req, res) => {
         const { jobId } = parsed(res, byJob).params;
-        const [job, audit, logs] = await Promise.all([getJob(deps.store.db, jobId), auditForJob(deps.store.db, jobId), readRunLog(deps.store.db, jobId)]);
+        const [job, audit, logs] = await Promise.all([
+          getJob(deps.store.db, jobId),
+          auditForJob(deps.store.db, jobId),
+          readRunLog(deps.store.db, jobId),
+        ]);
         if (!job && audit.length === 0) throw notFound(`No job ${jobId}`);
         res.json({
           job_id: jobId,
@@ -52,14 +56,24 @@ export const auditRoutes: RouteModule = {
   },
   openapi(registry) {
     const ok = (description: string) => ({ description, content: { 'application/json': { schema: z.unknown() } } });
-    registry.registerPath({ method: 'get', path: '/api/audit', tags: ['audit'], summary: 'Audit trail, newest first', request: { query: listQuery }, responses: { 200: ok('Audit rows') } });
+    registry.registerPath({
+      method: 'get',
+      path: '/api/audit',
+      tags: ['audit'],
+      summary: 'Audit trail, newest first',
+      request: { query: listQuery },
+      responses: { 200: ok('Audit rows') },
+    });
     registry.registerPath({
       method: 'get',
       path: '/api/audit/{jobId}/logs',
       tags: ['audit'],
       summary: 'Full run log and audit trail of a job',
       request: { params: jobParams },
-      responses: { 200: ok('Run log'), 404: { description: 'Unknown job', content: { 'application/json': { schema: ErrorBodySchema } } } },
+      responses: {
+        200: ok('Run log'),
+        404: { description: 'Unknown job', content: { 'application/json': { schema: ErrorBodySchema } } },
+      },
     });
   },
 };

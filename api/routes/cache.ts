@@ -29,9 +29,24 @@ export const cacheRoutes: RouteModule = {
       });
   },
   openapi(registry) {
-    const ok = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
-    registry.registerPath({ method: 'get', path: '/api/cache/stats', tags: ['cache'], summary: 'Metadata cache counters', responses: { 200: ok('Stats', statsSchema) } });
-    registry.registerPath({ method: 'post', path: '/api/cache/clear', tags: ['cache'], summary: 'Empty the metadata cache', responses: { 200: ok('Cleared', z.object({ status: z.literal('cleared') })) } });
+    const ok = (description: string, schema: z.ZodType) => ({
+      description,
+      content: { 'application/json': { schema } },
+    });
+    registry.registerPath({
+      method: 'get',
+      path: '/api/cache/stats',
+      tags: ['cache'],
+      summary: 'Metadata cache counters',
+      responses: { 200: ok('Stats', statsSchema) },
+    });
+    registry.registerPath({
+      method: 'post',
+      path: '/api/cache/clear',
+      tags: ['cache'],
+      summary: 'Empty the metadata cache',
+      responses: { 200: ok('Cleared', z.object({ status: z.literal('cleared') })) },
+    });
     registry.registerPath({
       method: 'post',
       path: '/api/cache/invalidate',
@@ -39,7 +54,10 @@ export const cacheRoutes: RouteModule = {
       summary: 'Drop the cached metadata of one catalog',
       request: { body: { content: { 'application/json': { schema: invalidateBody } } } },
       responses: {
-        200: ok('Invalidated', z.object({ status: z.literal('invalidated'), catalog: z.string(), entries_removed: z.number() })),
+        200: ok(
+          'Invalidated',
+          z.object({ status: z.literal('invalidated'), catalog: z.string(), entries_removed: z.number() }),
+        ),
         400: { description: 'catalog missing', content: { 'application/json': { schema: ErrorBodySchema } } },
       },
     });

@@ -53,12 +53,20 @@ export const cloneRoutes: RouteModule = {
 };
 
 function registerCloneOpenApi(registry: OpenAPIRegistry): void {
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: ErrorBodySchema } },
+  });
   const json = (description: string, schema: z.ZodType = z.record(z.string(), z.unknown())) => ({
     description,
     content: { 'application/json': { schema } },
   });
-  const accepted = z.object({ job_id: z.string(), status: z.literal('queued'), message: z.string(), queue_position: z.number() });
+  const accepted = z.object({
+    job_id: z.string(),
+    status: z.literal('queued'),
+    message: z.string(),
+    queue_position: z.number(),
+  });
   const cancelled = z.object({ status: z.literal('cancelled'), job_id: z.string() });
   registry.registerPath({
     method: 'post',
@@ -73,11 +81,35 @@ function registerCloneOpenApi(registry: OpenAPIRegistry): void {
     },
   });
   for (const path of ['/api/clone', '/api/clone/jobs']) {
-    registry.registerPath({ method: 'get', path, tags: ['clone'], summary: 'Clone jobs, newest first', request: { query: listQuery }, responses: { 200: json('Jobs', z.array(z.record(z.string(), z.unknown()))) } });
+    registry.registerPath({
+      method: 'get',
+      path,
+      tags: ['clone'],
+      summary: 'Clone jobs, newest first',
+      request: { query: listQuery },
+      responses: { 200: json('Jobs', z.array(z.record(z.string(), z.unknown()))) },
+    });
   }
-  registry.registerPath({ method: 'get', path: '/api/clone/{jobId}', tags: ['clone'], summary: 'The job record', request: { params: jobParams }, responses: { 200: json('Job record'), 404: error('Unknown job') } });
-  for (const [method, path] of [['delete', '/api/clone/{jobId}'], ['post', '/api/clone/{jobId}/cancel']] as const) {
-    registry.registerPath({ method, path, tags: ['clone'], summary: 'Cancel a queued or running job', request: { params: jobParams }, responses: { 200: json('Cancelled', cancelled), 404: error('Unknown job'), 409: error('The job already ended') } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/clone/{jobId}',
+    tags: ['clone'],
+    summary: 'The job record',
+    request: { params: jobParams },
+    responses: { 200: json('Job record'), 404: error('Unknown job') },
+  });
+  for (const [method, path] of [
+    ['delete', '/api/clone/{jobId}'],
+    ['post', '/api/clone/{jobId}/cancel'],
+  ] as const) {
+    registry.registerPath({
+      method,
+      path,
+      tags: ['clone'],
+      summary: 'Cancel a queued or running job',
+      request: { params: jobParams },
+      responses: { 200: json('Cancelled', cancelled), 404: error('Unknown job'), 409: error('The job already ended') },
+    });
   }
   registry.registerPath({
     method: 'get',

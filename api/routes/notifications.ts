@@ -21,7 +21,10 @@ export const notificationRoutes: RouteModule = {
     return Router()
       .get('/notifications', validate(list), async (_req, res) => {
         const q = parsed(res, list).query;
-        const [count, rows] = await Promise.all([unreadCount(deps.store.db), recentNotifications(deps.store.db, q.limit)]);
+        const [count, rows] = await Promise.all([
+          unreadCount(deps.store.db),
+          recentNotifications(deps.store.db, q.limit),
+        ]);
         if (q.peek === 'false' && count > 0) await markAllRead(deps.store.db);
         res.json({
           unread_count: count,
@@ -41,15 +44,34 @@ export const notificationRoutes: RouteModule = {
       });
   },
   openapi(registry) {
-    const item = z.object({ id: z.string(), type: z.string(), message: z.string(), timestamp: z.string(), status: z.string().nullable(), job_id: z.string().nullable(), read: z.boolean() });
+    const item = z.object({
+      id: z.string(),
+      type: z.string(),
+      message: z.string(),
+      timestamp: z.string(),
+      status: z.string().nullable(),
+      job_id: z.string().nullable(),
+      read: z.boolean(),
+    });
     registry.registerPath({
       method: 'get',
       path: '/api/notifications',
       tags: ['notifications'],
       summary: 'Job completions and failures; unread_count counts those since the client last looked',
       request: { query: listQuery },
-      responses: { 200: { description: 'Notifications', content: { 'application/json': { schema: z.object({ unread_count: z.number(), items: z.array(item) }) } } } },
+      responses: {
+        200: {
+          description: 'Notifications',
+          content: { 'application/json': { schema: z.object({ unread_count: z.number(), items: z.array(item) }) } },
+        },
+      },
     });
-    registry.registerPath({ method: 'post', path: '/api/notifications/read', tags: ['notifications'], summary: 'Mark every notification seen', responses: { 200: { description: 'Marked' } } });
+    registry.registerPath({
+      method: 'post',
+      path: '/api/notifications/read',
+      tags: ['notifications'],
+      summary: 'Mark every notification seen',
+      responses: { 200: { description: 'Marked' } },
+    });
   },
 };

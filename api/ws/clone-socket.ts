@@ -28,11 +28,21 @@ export function cloneSocketUpgrade(deps: AppDeps): UpgradeHandler {
     const jobId = decodeURIComponent(match[1]);
     void (async () => {
       if (key && !keyMatches(key, presentedKey(req, url))) {
-        return refuseUpgrade(socket, 401, 'Unauthorized', JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Missing or invalid API key', details: [] } }));
+        return refuseUpgrade(
+          socket,
+          401,
+          'Unauthorized',
+          JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Missing or invalid API key', details: [] } }),
+        );
       }
       const row = await getJob(deps.store.db, jobId);
       if (!row || row.jobType !== 'clone') {
-        return refuseUpgrade(socket, 404, 'Not Found', JSON.stringify({ error: { code: 'NOT_FOUND', message: `No clone job ${jobId}`, details: [] } }));
+        return refuseUpgrade(
+          socket,
+          404,
+          'Not Found',
+          JSON.stringify({ error: { code: 'NOT_FOUND', message: `No clone job ${jobId}`, details: [] } }),
+        );
       }
       wss.handleUpgrade(req, socket, head, (ws) => void serve(deps, ws, jobId));
     })().catch((err: unknown) => {
@@ -65,7 +75,8 @@ async function serve(deps: AppDeps, ws: WebSocket, jobId: string): Promise<void>
   try {
     const row = await getJob(deps.store.db, jobId);
     let status = row!.status;
-    if (!isFinal(status) && deps.temporal) status = (await liveState(deps.temporal.client, jobId).catch(() => null))?.status ?? status;
+    if (!isFinal(status) && deps.temporal)
+      status = (await liveState(deps.temporal.client, jobId).catch(() => null))?.status ?? status;
     send({ type: 'status', job_id: jobId, status, snapshot: true, timestamp: new Date().toISOString() });
     poller = setInterval(() => void pushProgress().catch(() => undefined), PROGRESS_EVERY_MS);
     for await (const event of tailJobEvents(deps.store, jobId, { signal: abort.signal })) send(event);

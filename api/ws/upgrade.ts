@@ -25,5 +25,7 @@ export function upgradeListener(app: Express) {
 
 export function refuseUpgrade(socket: Duplex, status: number, reason: string, body = ''): void {
   if (!socket.writable) return void socket.destroy();
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

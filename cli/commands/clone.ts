@@ -31,6 +31,14 @@ export function registerCloneCommand(program: Command): void {
     if (!opts.wait) return print(opts, accepted, (a) => `${a.job_id} ${a.status}: ${a.message}`);
     if (!opts.json) console.log(`${accepted.job_id} ${accepted.status}: ${accepted.message}`);
     const view = process.stdout.isTTY && !opts.json ? barView() : lineView((line) => console.log(line), opts.json);
+    // Ctrl-C stops watching, not the job.
+    process.once('SIGINT', () => {
+      view.stop();
+      console.error(
+        `\n${accepted.job_id} continues in the background; stop it with: lakeward cancel ${accepted.job_id}`,
+      );
+      process.exit(130);
+    });
     try {
       await followJob(api, opts.apiKey ?? process.env.LAKEWARD_API_KEY, accepted.job_id, view);
     } finally {

@@ -8,7 +8,13 @@ import { testAppDeps } from '../api/deps';
  * AppDeps on the test Temporal server whose clone queue runs on `taskQueue` (served by the test worker).
  * Pass `client` to stand for another API process with its own connection.
  */
-export function jobAppDeps(env: TestWorkflowEnvironment, store: Store, taskQueue: string, apiKey?: string, client: Client = env.client): AppDeps {
+export function jobAppDeps(
+  env: TestWorkflowEnvironment,
+  store: Store,
+  taskQueue: string,
+  apiKey?: string,
+  client: Client = env.client,
+): AppDeps {
   return testAppDeps({
     store,
     temporal: { client, connection: client.connection, address: env.connection.options.address },

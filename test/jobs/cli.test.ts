@@ -29,7 +29,10 @@ beforeAll(async () => {
   server = await startServer(jobAppDeps(env, store, w.taskQueue, KEY), { host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
-  await env.client.workflow.getHandle(cloneQueueWorkflowId(w.taskQueue)).terminate('test over').catch(() => undefined);
+  await env.client.workflow
+    .getHandle(cloneQueueWorkflowId(w.taskQueue))
+    .terminate('test over')
+    .catch(() => undefined);
   await server?.close(500);
   await w?.stop();
   await store?.close();
@@ -39,11 +42,15 @@ afterAll(async () => {
 /** Runs the real CLI in a child process (stdout is a pipe, so progress comes as lines). */
 async function lakeward(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['cli/main.ts', ...args, '--url', server.url], {
-      cwd: ROOT,
-      env: { ...process.env, LAKEWARD_API_KEY: KEY },
-      timeout: 60_000,
-    });
+    const { stdout, stderr } = await run(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      ['cli/main.ts', ...args, '--url', server.url],
+      {
+        cwd: ROOT,
+        env: { ...process.env, LAKEWARD_API_KEY: KEY },
+        timeout: 60_000,
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -53,11 +60,31 @@ async function lakeward(...args: string[]): Promise<{ code: number; stdout: stri
 
 test('every clone request field has a flag, and flags become the request body', () => {
   const flags = cloneFlagSpecs().map((s) => s.field);
-  expect(flags.sort()).toEqual(Object.keys(cloneRequestFields).filter((f) => !f.endsWith('_catalog')).sort());
+  expect(flags.sort()).toEqual(
+    Object.keys(cloneRequestFields)
+      .filter((f) => !f.endsWith('_catalog'))
+      .sort(),
+  );
   const cmd = addCloneFlags(new Command().exitOverride()).argument('<s>').argument('<d>');
   cmd.parse(
-    ['a', 'b', '--max-workers', '8', '--no-copy-permissions', '--validate-checksum', '--include-schemas', 's1,s2', '--include-schemas', 's3',
-      '--where-clauses', 's.t=id > 1', '--clone-type', 'shallow', '--target-workspace', '{"root":"/tmp/t"}'],
+    [
+      'a',
+      'b',
+      '--max-workers',
+      '8',
+      '--no-copy-permissions',
+      '--validate-checksum',
+      '--include-schemas',
+      's1,s2',
+      '--include-schemas',
+      's3',
+      '--where-clauses',
+      's.t=id > 1',
+      '--clone-type',
+      'shallow',
+      '--target-workspace',
+      '{"root":"/tmp/t"}',
+    ],
     { from: 'user' },
   );
   expect(cloneBodyFromFlags('a', 'b', cmd.opts())).toEqual({
@@ -71,7 +98,12 @@ test('every clone request field has a flag, and flags become the request body', 
     clone_type: 'shallow',
     target_workspace: { root: '/tmp/t' },
   });
-  expect(() => addCloneFlags(new Command().exitOverride().configureOutput({ writeErr: () => undefined })).parse(['--max-workers', 'many'], { from: 'user' })).toThrow(/expected a number/);
+  expect(() =>
+    addCloneFlags(new Command().exitOverride().configureOutput({ writeErr: () => undefined })).parse(
+      ['--max-workers', 'many'],
+      { from: 'user' },
+    ),
+  ).toThrow(/expected a number/);
 });
 
 test('line progress counts tables ok/failed/skipped and schemas from the events', () => {
@@ -98,7 +130,11 @@ test('lakeward clone --wait follows the job to its summary; jobs, job and logs s
 
   expect((await lakeward('jobs')).stdout).toMatch(new RegExp(`${id}\\s+completed\\s+cli_src → cli_dst`));
   const job = await lakeward('job', id!, '--json');
-  expect(JSON.parse(job.stdout)).toMatchObject({ job_id: id, status: 'completed', request: { max_workers: 2, copy_tags: false } });
+  expect(JSON.parse(job.stdout)).toMatchObject({
+    job_id: id,
+    status: 'completed',
+    request: { max_workers: 2, copy_tags: false },
+  });
   const logs = await lakeward('logs', id!, '--no-follow');
   expect(logs.stdout).toMatch(/table_started[\s\S]*table_finished[\s\S]*completed/);
 });

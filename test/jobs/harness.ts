@@ -27,7 +27,11 @@ function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
 const quietLogger = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
 
 /** A real worker running the clone queue and the stand-in clone workflow on its own task queue. */
-export async function startJobWorker(env: TestWorkflowEnvironment, store: Store, taskQueue = uniqueTaskQueue('jobs')): Promise<JobWorker> {
+export async function startJobWorker(
+  env: TestWorkflowEnvironment,
+  store: Store,
+  taskQueue = uniqueTaskQueue('jobs'),
+): Promise<JobWorker> {
   const trace = newTrace();
   const worker = await Worker.create({
     connection: env.nativeConnection,
@@ -48,24 +52,51 @@ export async function startJobWorker(env: TestWorkflowEnvironment, store: Store,
   };
 }
 
-export function queueDeps(env: TestWorkflowEnvironment, taskQueue: string, limits: Partial<QueueClientDeps['limits']> = {}): QueueClientDeps {
-  return { client: env.client, taskQueue, limits: { maxConcurrent: 1, maxQueueSize: 10, requestTimeoutMinutes: 120, ...limits } };
+export function queueDeps(
+  env: TestWorkflowEnvironment,
+  taskQueue: string,
+  limits: Partial<QueueClientDeps['limits']> = {},
+): QueueClientDeps {
+  return {
+    client: env.client,
+    taskQueue,
+    limits: { maxConcurrent: 1, maxQueueSize: 10, requestTimeoutMinutes: 120, ...limits },
+  };
 }
 
 let counter = 0;
 /** A queued job as the API would build it (jobs row written first), for queue-level tests. */
 export async function newJob(store: Store, source: string, createdAt = new Date()): Promise<WaitingJob> {
   const jobId = `clone-test-${process.pid}-${Date.now().toString(36)}-${++counter}`;
-  const options = applyCloneDefaults(cloneRequestSchema.parse({ source_catalog: source, destination_catalog: `${source}_copy` }));
-  await createJob(store.db, { jobId, jobType: 'clone', status: 'queued', sourceCatalog: source, destinationCatalog: `${source}_copy`, createdAt });
+  const options = applyCloneDefaults(
+    cloneRequestSchema.parse({ source_catalog: source, destination_catalog: `${source}_copy` }),
+  );
+  await createJob(store.db, {
+    jobId,
+    jobType: 'clone',
+    status: 'queued',
+    sourceCatalog: source,
+    destinationCatalog: `${source}_copy`,
+    createdAt,
+  });
   return {
     jobId,
-    input: { jobId, options, source: { kind: 'local', root: '/tmp/none' }, targets: [], createdAt: createdAt.toISOString(), maxRetries: 3 },
+    input: {
+      jobId,
+      options,
+      source: { kind: 'local', root: '/tmp/none' },
+      targets: [],
+      createdAt: createdAt.toISOString(),
+      maxRetries: 3,
+    },
   };
 }
 
 /** Polls until `check` returns a truthy value (real servers are eventually there; no fixed sleeps). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   metadataCacheFor(deps).watcher.stop();
-  await env.client.workflow.getHandle(cloneQueueWorkflowId(w.taskQueue)).terminate('test over').catch(() => undefined);
+  await env.client.workflow
+    .getHandle(cloneQueueWorkflowId(w.taskQueue))
+    .terminate('test over')
+    .catch(() => undefined);
   await w?.stop();
   await store?.close();
   await env?.teardown();
@@ -46,13 +49,27 @@ test('cache entries expire after the TTL', async () => {
 
 test('cache stats, invalidate and clear through the API; a finished clone invalidates its catalogs', async () => {
   const { cache } = metadataCacheFor(deps);
-  expect((await request(app).get('/api/cache/stats').expect(200)).body).toEqual({ hits: 0, misses: 0, size: 0, ttl_seconds: 300 });
+  expect((await request(app).get('/api/cache/stats').expect(200)).body).toEqual({
+    hits: 0,
+    misses: 0,
+    size: 0,
+    ttl_seconds: 300,
+  });
   await cache.getOrLoad('schemas:sales', 'sales', load('s'));
   await cache.getOrLoad('schemas:sales', 'sales', load('s'));
   await cache.getOrLoad('schemas:other', 'other', load('o'));
-  expect((await request(app).get('/api/cache/stats').expect(200)).body).toEqual({ hits: 1, misses: 2, size: 2, ttl_seconds: 300 });
+  expect((await request(app).get('/api/cache/stats').expect(200)).body).toEqual({
+    hits: 1,
+    misses: 2,
+    size: 2,
+    ttl_seconds: 300,
+  });
 
-  expect((await request(app).post('/api/cache/invalidate').send({ catalog: 'SALES' }).expect(200)).body).toEqual({ status: 'invalidated', catalog: 'SALES', entries_removed: 1 });
+  expect((await request(app).post('/api/cache/invalidate').send({ catalog: 'SALES' }).expect(200)).body).toEqual({
+    status: 'invalidated',
+    catalog: 'SALES',
+    entries_removed: 1,
+  });
   const bad = await request(app).post('/api/cache/invalidate').send({}).expect(400);
   expect(bad.body.error.details[0].path).toBe('body.catalog');
   expect((await request(app).post('/api/cache/clear').expect(200)).body).toEqual({ status: 'cleared' });
@@ -61,7 +78,12 @@ test('cache stats, invalidate and clear through the API; a finished clone invali
   cache.set('tables:sales', ['t1'], 'sales');
   cache.set('tables:sales_copy', [], 'sales_copy');
   cache.set('tables:other', ['x'], 'other');
-  const id = (await request(app).post('/api/clone').send({ source_catalog: 'sales', destination_catalog: 'sales_copy' }).expect(200)).body.job_id;
+  const id = (
+    await request(app)
+      .post('/api/clone')
+      .send({ source_catalog: 'sales', destination_catalog: 'sales_copy' })
+      .expect(200)
+  ).body.job_id;
   await eventually(async () => (await status(id)) === 'completed');
   await eventually(async () => (await request(app).get('/api/cache/stats').expect(200)).body.size === 1);
   expect(cache.get('tables:other')).toEqual(['x']);
@@ -70,9 +92,13 @@ test('cache stats, invalidate and clear through the API; a finished clone invali
 
 test('job ends become success/failure notifications; unread_count resets once the client has looked', async () => {
   await request(app).get('/api/notifications').expect(200); // look once: earlier jobs are now seen
-  const ok = (await request(app).post('/api/clone').send({ source_catalog: 'n_ok', destination_catalog: 'n_dst' }).expect(200)).body.job_id;
+  const ok = (
+    await request(app).post('/api/clone').send({ source_catalog: 'n_ok', destination_catalog: 'n_dst' }).expect(200)
+  ).body.job_id;
   await eventually(async () => (await status(ok)) === 'completed');
-  const blocked = (await request(app).post('/api/clone').send({ source_catalog: 'block_n', destination_catalog: 'n_dst' }).expect(200)).body.job_id;
+  const blocked = (
+    await request(app).post('/api/clone').send({ source_catalog: 'block_n', destination_catalog: 'n_dst' }).expect(200)
+  ).body.job_id;
   await eventually(async () => w.trace.blocking.has(blocked));
   await request(app).delete(`/api/clone/${blocked}`).expect(200);
   await eventually(async () => (await status(blocked)) === 'cancelled');
@@ -81,18 +107,38 @@ test('job ends become success/failure notifications; unread_count resets once th
   expect(peek.unread_count).toBe(2);
   expect(peek.items.slice(0, 2)).toEqual(
     expect.arrayContaining([
-      expect.objectContaining({ type: 'success', status: 'completed', job_id: ok, message: expect.stringMatching(/n_ok → n_dst completed: 2 tables cloned/) }),
+      expect.objectContaining({
+        type: 'success',
+        status: 'completed',
+        job_id: ok,
+        message: expect.stringMatching(/n_ok → n_dst completed: 2 tables cloned/),
+      }),
       expect.objectContaining({ type: 'failure', status: 'cancelled', job_id: blocked }),
     ]),
   );
   expect((await request(app).get('/api/notifications').expect(200)).body.unread_count).toBe(2);
   expect((await request(app).get('/api/notifications').expect(200)).body.unread_count).toBe(0);
 
-  const audit = (await request(app).get('/api/audit').expect(200)).body as { job_id: string; action: string; status: string; duration: number | null }[];
-  expect(audit.filter((a) => a.job_id === ok).map((a) => a.action).sort()).toEqual(['clone', 'clone_queued']);
-  expect(audit.find((a) => a.job_id === ok && a.action === 'clone')).toMatchObject({ status: 'completed', duration: expect.any(Number) });
+  const audit = (await request(app).get('/api/audit').expect(200)).body as {
+    job_id: string;
+    action: string;
+    status: string;
+    duration: number | null;
+  }[];
+  expect(
+    audit
+      .filter((a) => a.job_id === ok)
+      .map((a) => a.action)
+      .sort(),
+  ).toEqual(['clone', 'clone_queued']);
+  expect(audit.find((a) => a.job_id === ok && a.action === 'clone')).toMatchObject({
+    status: 'completed',
+    duration: expect.any(Number),
+  });
   const full = (await request(app).get(`/api/audit/${ok}/logs`).expect(200)).body;
   expect(full).toMatchObject({ job_id: ok, status: 'completed' });
-  expect(full.logs.map((l: { type: string }) => l.type)).toEqual(expect.arrayContaining(['table_started', 'completed']));
+  expect(full.logs.map((l: { type: string }) => l.type)).toEqual(
+    expect.arrayContaining(['table_started', 'completed']),
+  );
   await request(app).get('/api/audit/clone-20200101-000000-abcd/logs').expect(404);
 });

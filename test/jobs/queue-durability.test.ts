@@ -21,7 +21,11 @@ beforeAll(async () => {
   store = await createTestStore();
 });
 afterAll(async () => {
-  for (const q of queues) await env.client.workflow.getHandle(cloneQueueWorkflowId(q)).terminate('test over').catch(() => undefined);
+  for (const q of queues)
+    await env.client.workflow
+      .getHandle(cloneQueueWorkflowId(q))
+      .terminate('test over')
+      .catch(() => undefined);
   for (const w of workers) await w.stop();
   await store?.close();
   await env?.teardown();
@@ -38,7 +42,8 @@ const statusOf = async (jobId: string) => (await getJob(store.db, jobId))?.statu
 test('queue state and limits survive a restart of the API and of the worker', async () => {
   const first = await worker();
   const app1 = createApp(jobAppDeps(env, store, first.taskQueue));
-  const post = (app: ReturnType<typeof createApp>, source: string) => request(app).post('/api/clone').send({ source_catalog: source, destination_catalog: 'dst' });
+  const post = (app: ReturnType<typeof createApp>, source: string) =>
+    request(app).post('/api/clone').send({ source_catalog: source, destination_catalog: 'dst' });
   const running = (await post(app1, 'block_r').expect(200)).body.job_id;
   await eventually(async () => first.trace.blocking.has(running));
   const waiting: string[] = [];
@@ -50,7 +55,10 @@ test('queue state and limits survive a restart of the API and of the worker', as
   try {
     const app2 = createApp(jobAppDeps(env, store, first.taskQueue, undefined, new Client({ connection })));
     const second = await worker(first.taskQueue);
-    expect((await request(app2).get(`/api/clone/${waiting[0]}`).expect(200)).body).toMatchObject({ status: 'queued', queue_position: 1 });
+    expect((await request(app2).get(`/api/clone/${waiting[0]}`).expect(200)).body).toMatchObject({
+      status: 'queued',
+      queue_position: 1,
+    });
     expect((await request(app2).get(`/api/clone/${running}`).expect(200)).body.status).toBe('running');
     // The retried copy of the long activity runs on the new worker.
     await eventually(async () => second.trace.blocking.has(running));

@@ -1,5 +1,11 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { cancelCloneJob, enqueueClone, queueSnapshot, QueueRejectedError, QueueUnavailableError } from '../../api/jobs/queue-client';
+import {
+  cancelCloneJob,
+  enqueueClone,
+  queueSnapshot,
+  QueueRejectedError,
+  QueueUnavailableError,
+} from '../../api/jobs/queue-client';
 import type { Store } from '../../store/db';
 import { getJob } from '../../store/repos/jobs';
 import { cloneQueueWorkflowId, type WaitingJob } from '../../workflows/queue/definitions';
@@ -16,7 +22,10 @@ beforeAll(async () => {
   w = await startJobWorker(env, store);
 });
 afterAll(async () => {
-  await env.client.workflow.getHandle(cloneQueueWorkflowId(w.taskQueue)).terminate('test over').catch(() => undefined);
+  await env.client.workflow
+    .getHandle(cloneQueueWorkflowId(w.taskQueue))
+    .terminate('test over')
+    .catch(() => undefined);
   await w?.stop();
   await store?.close();
   await env?.teardown();

@@ -40,20 +40,30 @@ beforeAll(async () => {
   // Table copies out of `slowcat` take 300 ms each, so a cancel lands mid-clone.
   const workspaces = cachedWorkspaces(async (ref) => {
     if (ref.kind !== 'local') throw new Error('local workspaces only');
-    const slow = async (method: string, args: unknown[]) => (method === 'cloneTable' && JSON.stringify(args).includes('slowcat') ? sleep(300) : undefined);
+    const slow = async (method: string, args: unknown[]) =>
+      method === 'cloneTable' && JSON.stringify(args).includes('slowcat') ? sleep(300) : undefined;
     return faultyWorkspace(await openWorkspace({ kind: 'local', root: ref.root }), () => undefined, new Map(), slow);
   });
   closeWorkspaces = workspaces.closeAll;
   worker = await Worker.create({
     connection: env.nativeConnection,
     taskQueue,
-    workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} } }),
-    activities: { ...createCloneActivities({ db: store.db, resolveWorkspace: workspaces.resolve }), ...createJobActivities({ store, client: env.client }) },
+    workflowBundle: await bundleWorkflowCode({
+      workflowsPath: require.resolve('../../workflows'),
+      logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },
+    }),
+    activities: {
+      ...createCloneActivities({ db: store.db, resolveWorkspace: workspaces.resolve }),
+      ...createJobActivities({ store, client: env.client }),
+    },
   });
   running = worker.run();
 }, 120_000);
 afterAll(async () => {
-  await env.client.workflow.getHandle(cloneQueueWorkflowId(taskQueue)).terminate('test over').catch(() => undefined);
+  await env.client.workflow
+    .getHandle(cloneQueueWorkflowId(taskQueue))
+    .terminate('test over')
+    .catch(() => undefined);
   worker?.shutdown();
   await running;
   await closeWorkspaces?.();
@@ -75,7 +85,9 @@ const events = async (jobId: string) => (await readRunLog(store.db, jobId)).map(
 
 test('a clone submitted to the API runs the real clone workflow to completion', async () => {
   const a = app();
-  const id = (await request(a).post('/api/clone').send({ source_catalog: 'prod', destination_catalog: 'prod_copy' }).expect(200)).body.job_id;
+  const id = (
+    await request(a).post('/api/clone').send({ source_catalog: 'prod', destination_catalog: 'prod_copy' }).expect(200)
+  ).body.job_id;
   const done = await eventually(async () => {
     const body = (await request(a).get(`/api/clone/${id}`).expect(200)).body;
     return ['completed', 'failed'].includes(body.status) && body.completed_at ? body : null;
@@ -95,11 +107,19 @@ test('a clone submitted to the API runs the real clone workflow to completion', 
 
 test('cancel mid-clone through the API stops new work within seconds', async () => {
   const a = app();
-  const id = (await request(a).post('/api/clone').send({ source_catalog: 'slowcat', destination_catalog: 'slow_copy', parallel_tables: 2 }).expect(200)).body.job_id;
+  const id = (
+    await request(a)
+      .post('/api/clone')
+      .send({ source_catalog: 'slowcat', destination_catalog: 'slow_copy', parallel_tables: 2 })
+      .expect(200)
+  ).body.job_id;
   await eventually(async () => (await events(id)).filter((e) => e.event === 'table_finished').length >= 3, 60_000);
   const cancelledAt = Date.now();
   expect((await request(a).delete(`/api/clone/${id}`).expect(200)).body).toEqual({ status: 'cancelled', job_id: id });
-  await eventually(async () => (await request(a).get(`/api/clone/${id}`).expect(200)).body.status === 'cancelled', 15_000);
+  await eventually(
+    async () => (await request(a).get(`/api/clone/${id}`).expect(200)).body.status === 'cancelled',
+    15_000,
+  );
   expect(Date.now() - cancelledAt).toBeLessThan(10_000);
   const startedAtEnd = (await events(id)).filter((e) => e.event === 'table_started').length;
   await sleep(1500);

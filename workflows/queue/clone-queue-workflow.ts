@@ -1,4 +1,12 @@
-import { ParentClosePolicy, allHandlersFinished, condition, continueAsNew, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
+import {
+  ParentClosePolicy,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  startChild,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { createJobActivities } from '../../activities/jobs';
 import { DESTINATION_CATALOG, JOB_TYPE, SOURCE_CATALOG } from '../../workers/search-attributes';
 import {
@@ -108,7 +116,12 @@ export async function cloneQueueWorkflow(input: CloneQueueInput): Promise<void> 
     cancelOverdue();
     while (state.running.length < state.limits.maxConcurrent && state.waiting.length > 0) {
       const job = state.waiting.shift()!;
-      const entry: RunningJob = { jobId: job.jobId, createdAt: job.input.createdAt, startedAt: new Date(now()).toISOString(), timedOut: false };
+      const entry: RunningJob = {
+        jobId: job.jobId,
+        createdAt: job.input.createdAt,
+        startedAt: new Date(now()).toISOString(),
+        timedOut: false,
+      };
       state.running.push(entry);
       void watch(entry, job);
     }
@@ -140,7 +153,10 @@ export async function cloneQueueWorkflow(input: CloneQueueInput): Promise<void> 
   }
 
   function nextDeadlineIn(): number | undefined {
-    const pending = [...state.waiting.map((w) => w.input.createdAt), ...state.running.filter((r) => !r.timedOut).map((r) => r.createdAt)];
+    const pending = [
+      ...state.waiting.map((w) => w.input.createdAt),
+      ...state.running.filter((r) => !r.timedOut).map((r) => r.createdAt),
+    ];
     if (pending.length === 0) return undefined;
     return Math.max(Math.min(...pending.map(deadlineOf)) - now(), 1000);
   }
