@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  Runtime,
+  Worker,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
 import { createCloneActivities } from '../activities/clone';
 import { cachedWorkspaces } from '../activities/clone/workspace-cache';
 import { openWorkspace } from '../platform';
@@ -20,7 +26,11 @@ export interface BenchEnv {
   store: Store;
   tmp(prefix: string): string;
   /** Runs one clone job on a fresh worker; returns the summary, wall seconds and the first run id. */
-  clone(root: string, request: Partial<CloneRequestInput>, opts?: { wrap?: (ws: Workspace) => Workspace; run?: CloneRunState }): Promise<{ summary: CloneSummary; seconds: number; jobId: string; firstRunId: string }>;
+  clone(
+    root: string,
+    request: Partial<CloneRequestInput>,
+    opts?: { wrap?: (ws: Workspace) => Workspace; run?: CloneRunState },
+  ): Promise<{ summary: CloneSummary; seconds: number; jobId: string; firstRunId: string }>;
   close(): Promise<void>;
 }
 
@@ -29,12 +39,17 @@ const silent = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error()
 export async function createBenchEnv(): Promise<BenchEnv> {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
   const env = await TestWorkflowEnvironment.createLocal({ server: { executable: executableSpec('temporal') } });
-  const store = await openStore({});
-  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows/clone'), logger: silent });
+  // DATABASE_URL (a dedicated, migrated database) puts the store on Postgres as in production; else PGlite.
+  const store = await openStore({ databaseUrl: process.env.LAKEWARD_BENCH_DATABASE_URL ?? null });
+  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../workflows/clone'),
+    logger: silent,
+  });
   const dirs: string[] = [];
   let n = 0;
   return {
-    env, store,
+    env,
+    store,
     tmp(prefix) {
       const d = mkdtempSync(path.join(os.tmpdir(), prefix));
       dirs.push(d);
@@ -47,22 +62,42 @@ export async function createBenchEnv(): Promise<BenchEnv> {
         return opts.wrap ? opts.wrap(ws) : ws;
       });
       const worker = await Worker.create({
-        connection: env.nativeConnection, taskQueue, workflowBundle: bundle,
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowBundle: bundle,
         activities: createCloneActivities({ db: store.db, resolveWorkspace: workspaces.resolve }),
         maxConcurrentActivityTaskExecutions: 64,
       });
-      const options = applyCloneDefaults({ source_catalog: 'bench', destination_catalog: 'bench_copy', ...request } as CloneRequestInput);
+      const options = applyCloneDefaults({
+        source_catalog: 'bench',
+        destination_catalog: 'bench_copy',
+        ...request,
+      } as CloneRequestInput);
       const jobId = `clone-bench-${process.pid}-${n}`;
       const input: CloneJobInput = {
-        jobId, options, source: { kind: 'local', root },
-        targets: [{ label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog }],
-        createdAt: new Date().toISOString(), maxRetries: 3,
+        jobId,
+        options,
+        source: { kind: 'local', root },
+        targets: [
+          { label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog },
+        ],
+        createdAt: new Date().toISOString(),
+        maxRetries: 3,
       };
       return worker.runUntil(async () => {
         const start = process.hrtime.bigint();
-        const handle = await env.client.workflow.start(cloneCatalogWorkflow, { taskQueue, workflowId: jobId, args: opts.run ? [input, opts.run] : [input] });
+        const handle = await env.client.workflow.start(cloneCatalogWorkflow, {
+          taskQueue,
+          workflowId: jobId,
+          args: opts.run ? [input, opts.run] : [input],
+        });
         const summary = await handle.result();
-        return { summary, seconds: Number(process.hrtime.bigint() - start) / 1e9, jobId, firstRunId: handle.firstExecutionRunId };
+        return {
+          summary,
+          seconds: Number(process.hrtime.bigint() - start) / 1e9,
+          jobId,
+          firstRunId: handle.firstExecutionRunId,
+        };
       });
     },
     async close() {
@@ -82,7 +117,9 @@ export async function timed(fn: () => Promise<unknown> | unknown): Promise<numbe
 /** Runs `fn` over `items` with `parallel` concurrent loops. */
 export async function pool<T>(items: T[], parallel: number, fn: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }

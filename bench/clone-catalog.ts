@@ -6,7 +6,7 @@
  * - the largest workflow history (any run of the job or a schema workflow) cloning a 10,000-table catalog,
  *   as many schemas and as one schema (goal <= 10,240 events), over a platform whose clone is a no-op.
  * Sizes: LAKEWARD_BENCH_TABLES (1000), LAKEWARD_BENCH_DEEP_ROWS (rows per deep table, 2,000,000),
- * LAKEWARD_BENCH_HISTORY_TABLES (10000).
+ * LAKEWARD_BENCH_HISTORY_TABLES (10000); LAKEWARD_BENCH_DATABASE_URL puts the store on Postgres.
  *
  *   npx tsx bench/clone-catalog.ts
  */
@@ -36,7 +36,14 @@ export interface CloneBenchResult {
   cpBytesPerSecond: number;
   /** Engine deep clone ÷ cp -r (goal >= 0.9). */
   deepVsCp: number;
-  history: { shape: string; tables: number; maxHistoryLength: number; parentRuns: number; childRuns: number; seconds: number }[];
+  history: {
+    shape: string;
+    tables: number;
+    maxHistoryLength: number;
+    parentRuns: number;
+    childRuns: number;
+    seconds: number;
+  }[];
 }
 
 async function shallowBench(b: BenchEnv, tables: number) {
@@ -53,17 +60,40 @@ async function shallowBench(b: BenchEnv, tables: number) {
     await ws.createSchema({ catalog: 'plain_full', name: schema });
     for (let t = 0; t < tables / WORKERS; t++) refs.push({ schema, name: `t${t}` });
   }
-  await pool(refs, 4, (r) => ws.createTableAs({ ref: { catalog: 'bench', ...r }, query: `SELECT ${refs.indexOf(r)} AS k, 'x' AS v` }));
+  await pool(refs, 4, (r) =>
+    ws.createTableAs({ ref: { catalog: 'bench', ...r }, query: `SELECT ${refs.indexOf(r)} AS k, 'x' AS v` }),
+  );
   const cloneOnlySeconds = await timed(() =>
-    pool(refs, WORKERS * PARALLEL_TABLES, (r) => ws.cloneTable({ source: { catalog: 'bench', ...r }, target: { catalog: 'plain', ...r }, cloneType: 'SHALLOW' })),
+    pool(refs, WORKERS * PARALLEL_TABLES, (r) =>
+      ws.cloneTable({ source: { catalog: 'bench', ...r }, target: { catalog: 'plain', ...r }, cloneType: 'SHALLOW' }),
+    ),
   );
   // The same port calls the engine makes per table (clone, then metadata, filters and masks), in a plain loop.
-  const options = applyCloneDefaults({ source_catalog: 'bench', destination_catalog: 'plain_full', clone_type: 'SHALLOW' } as CloneRequestInput);
-  const ctx = { jobId: 'baseline', options, source: { kind: 'local' as const, root }, target: { label: 'local', workspace: { kind: 'local' as const, root }, destinationCatalog: 'plain_full' }, crossWorkspace: false };
-  const plainSeconds = await timed(() => pool(refs, WORKERS * PARALLEL_TABLES, (r) => transferTable(ws, ws, ctx, r.schema, r.name, async () => undefined, false)));
+  const options = applyCloneDefaults({
+    source_catalog: 'bench',
+    destination_catalog: 'plain_full',
+    clone_type: 'SHALLOW',
+  } as CloneRequestInput);
+  const ctx = {
+    jobId: 'baseline',
+    options,
+    source: { kind: 'local' as const, root },
+    target: { label: 'local', workspace: { kind: 'local' as const, root }, destinationCatalog: 'plain_full' },
+    crossWorkspace: false,
+  };
+  const plainSeconds = await timed(() =>
+    pool(refs, WORKERS * PARALLEL_TABLES, (r) =>
+      transferTable(ws, ws, ctx, r.schema, r.name, async () => undefined, false),
+    ),
+  );
   const engine = await b.clone(root, { clone_type: 'SHALLOW', max_workers: WORKERS, parallel_tables: PARALLEL_TABLES });
-  if (engine.summary.tables_cloned !== tables) throw new Error(`engine cloned ${engine.summary.tables_cloned} of ${tables} tables`);
-  return { engineTablesPerSecond: tables / engine.seconds, plainTablesPerSecond: tables / plainSeconds, cloneOnlyTablesPerSecond: tables / cloneOnlySeconds };
+  if (engine.summary.tables_cloned !== tables)
+    throw new Error(`engine cloned ${engine.summary.tables_cloned} of ${tables} tables`);
+  return {
+    engineTablesPerSecond: tables / engine.seconds,
+    plainTablesPerSecond: tables / plainSeconds,
+    cloneOnlyTablesPerSecond: tables / cloneOnlySeconds,
+  };
 }
 
 async function deepBench(b: BenchEnv, rows: number) {
@@ -74,11 +104,18 @@ async function deepBench(b: BenchEnv, rows: number) {
   const names = Array.from({ length: 6 }, (_, i) => `t${i}`);
   for (const name of names) {
     // Random doubles do not compress: the files really are this big on disk.
-    await ws.createTableAs({ ref: { catalog: 'bench', schema: 'big', name }, query: `SELECT range AS id, rand() AS c0, rand() AS c1, rand() AS c2, rand() AS c3 FROM range(${rows})` });
+    await ws.createTableAs({
+      ref: { catalog: 'bench', schema: 'big', name },
+      query: `SELECT range AS id, rand() AS c0, rand() AS c1, rand() AS c2, rand() AS c3 FROM range(${rows})`,
+    });
   }
-  const dirs = await Promise.all(names.map(async (name) => (await ws.tableDetail({ catalog: 'bench', schema: 'big', name })).location!));
+  const dirs = await Promise.all(
+    names.map(async (name) => (await ws.tableDetail({ catalog: 'bench', schema: 'big', name })).location!),
+  );
   const cpRoot = b.tmp('lw-bench-cp-');
-  const cpSeconds = await timed(() => pool(dirs, PARALLEL_TABLES, async (d) => execFileSync('cp', ['-r', d, path.join(cpRoot, path.basename(d))])));
+  const cpSeconds = await timed(() =>
+    pool(dirs, PARALLEL_TABLES, async (d) => execFileSync('cp', ['-r', d, path.join(cpRoot, path.basename(d))])),
+  );
   const engine = await b.clone(root, { clone_type: 'DEEP', max_workers: 1, parallel_tables: PARALLEL_TABLES });
   const bytes = engine.summary.bytes_copied;
   return { deepBytes: bytes, engineBytesPerSecond: bytes / engine.seconds, cpBytesPerSecond: bytes / cpSeconds };
@@ -86,14 +123,28 @@ async function deepBench(b: BenchEnv, rows: number) {
 
 async function historyBench(b: BenchEnv, tables: number) {
   const out: CloneBenchResult['history'] = [];
-  for (const [shape, schemas] of [['100 schemas', 100], ['1 schema', 1]] as const) {
+  for (const [shape, schemas] of [
+    ['100 schemas', 100],
+    ['1 schema', 1],
+  ] as const) {
     const root = b.tmp('lw-bench-history-');
     const perSchema = Math.ceil(tables / schemas);
-    const r = await b.clone(root, { source_catalog: 'big', destination_catalog: 'big_copy', max_workers: 8, parallel_tables: 8 }, {
-      wrap: (ws) => syntheticWorkspace(ws, { catalog: 'big', schemas, tablesPerSchema: perSchema }),
-    });
+    const r = await b.clone(
+      root,
+      { source_catalog: 'big', destination_catalog: 'big_copy', max_workers: 8, parallel_tables: 8 },
+      {
+        wrap: (ws) => syntheticWorkspace(ws, { catalog: 'big', schemas, tablesPerSchema: perSchema }),
+      },
+    );
     const stats = await jobHistoryStats(b.env.client, r.jobId, r.firstRunId);
-    out.push({ shape, tables: schemas * perSchema, maxHistoryLength: Math.max(stats.parentMax, stats.childMax), parentRuns: stats.parentRuns, childRuns: stats.childRuns, seconds: r.seconds });
+    out.push({
+      shape,
+      tables: schemas * perSchema,
+      maxHistoryLength: Math.max(stats.parentMax, stats.childMax),
+      parentRuns: stats.parentRuns,
+      childRuns: stats.childRuns,
+      seconds: r.seconds,
+    });
   }
   return out;
 }
@@ -103,11 +154,26 @@ export async function run(): Promise<CloneBenchResult> {
   try {
     const tables = Number(process.env.LAKEWARD_BENCH_TABLES ?? 1000);
     const shallow = await shallowBench(b, tables);
+    if (process.env.LAKEWARD_BENCH_ONLY === 'shallow')
+      return {
+        tables,
+        ...shallow,
+        shallowVsPlain: shallow.engineTablesPerSecond / shallow.plainTablesPerSecond,
+        deepBytes: 0,
+        engineBytesPerSecond: 0,
+        cpBytesPerSecond: 1,
+        deepVsCp: 0,
+        history: [],
+      };
     const deep = await deepBench(b, Number(process.env.LAKEWARD_BENCH_DEEP_ROWS ?? 2_000_000));
     const history = await historyBench(b, Number(process.env.LAKEWARD_BENCH_HISTORY_TABLES ?? 10_000));
     return {
-      tables, ...shallow, shallowVsPlain: shallow.engineTablesPerSecond / shallow.plainTablesPerSecond,
-      ...deep, deepVsCp: deep.engineBytesPerSecond / deep.cpBytesPerSecond, history,
+      tables,
+      ...shallow,
+      shallowVsPlain: shallow.engineTablesPerSecond / shallow.plainTablesPerSecond,
+      ...deep,
+      deepVsCp: deep.engineBytesPerSecond / deep.cpBytesPerSecond,
+      history,
     };
   } finally {
     await b.close();
@@ -122,7 +188,10 @@ function report(r: CloneBenchResult): string {
     `shallow engine / plain loop of the same port calls: ${r.shallowVsPlain.toFixed(2)} (goal >= 0.6); engine / cloneTable-only loop: ${(r.engineTablesPerSecond / r.cloneOnlyTablesPerSecond).toFixed(2)}`,
     `deep clone of ${mb(r.deepBytes)} MB: ${mb(r.engineBytesPerSecond)} MB/s through the workflows, cp -r ${mb(r.cpBytesPerSecond)} MB/s`,
     `deep engine / cp: ${r.deepVsCp.toFixed(2)} (goal >= 0.9)`,
-    ...r.history.map((h) => `history, ${h.tables} tables in ${h.shape}: largest run ${h.maxHistoryLength} events (goal <= 10240); ${h.parentRuns} job run(s), ${h.childRuns} schema run(s); ${h.seconds.toFixed(0)} s`),
+    ...r.history.map(
+      (h) =>
+        `history, ${h.tables} tables in ${h.shape}: largest run ${h.maxHistoryLength} events (goal <= 10240); ${h.parentRuns} job run(s), ${h.childRuns} schema run(s); ${h.seconds.toFixed(0)} s`,
+    ),
   ].join('\n');
 }
 

@@ -16,9 +16,19 @@ export interface CloneHooks {
   /** Before a destination table is created or replaced: record what is there now (rollback). */
   beforeTableTouched?(e: { ctx: TargetContext; target: Workspace; ref: TableRef }): Promise<void>;
   /** After a table's data and metadata arrived (per-table validation, masking). Returns warnings. */
-  afterTableCloned?(e: { ctx: TargetContext; source: Workspace; target: Workspace; result: TableResult }): Promise<string[] | void>;
+  afterTableCloned?(e: {
+    ctx: TargetContext;
+    source: Workspace;
+    target: Workspace;
+    result: TableResult;
+  }): Promise<string[] | void>;
   /** After every object of a schema is done (DQ comparison, schema validation). Returns warnings. */
-  afterSchema?(e: { ctx: TargetContext; schema: string; source: Workspace; target: Workspace }): Promise<string[] | void>;
+  afterSchema?(e: {
+    ctx: TargetContext;
+    schema: string;
+    source: Workspace;
+    target: Workspace;
+  }): Promise<string[] | void>;
   /** Wraps a target's destination workspace (rollback records every object before it is created). */
   wrapTarget?(ctx: TargetContext, target: Workspace): Workspace;
   /** After the whole job, with its summary (reports, notifications, auto-rollback). May add summary fields. */
@@ -33,10 +43,16 @@ export interface CloneActivityDeps {
 }
 
 /** Source and target workspaces of a job's target, behind the job's max_rps bucket, stopping on cancellation. */
-export async function workspacesFor(deps: CloneActivityDeps, ctx: TargetContext): Promise<{ src: Workspace; dst: Workspace }> {
+export async function workspacesFor(
+  deps: CloneActivityDeps,
+  ctx: TargetContext,
+): Promise<{ src: Workspace; dst: Workspace }> {
   // The throttle preset in force when this step starts sets the rate (a schedule window may change it).
   const bucket = jobBucket(ctx.jobId, limitsAt(ctx.options, new Date()).max_rps);
-  const [src, dst] = await Promise.all([deps.resolveWorkspace(ctx.source), deps.resolveWorkspace(ctx.target.workspace)]);
+  const [src, dst] = await Promise.all([
+    deps.resolveWorkspace(ctx.source),
+    deps.resolveWorkspace(ctx.target.workspace),
+  ]);
   let target = stopOnCancel(rateLimited(dst, bucket));
   for (const h of deps.hooks ?? []) if (h.wrapTarget) target = h.wrapTarget(ctx, target);
   return { src: stopOnCancel(rateLimited(src, bucket)), dst: target };
@@ -56,5 +72,13 @@ export async function runHooks<K extends keyof CloneHooks>(
   return out;
 }
 
-export const sourceRef = (ctx: TargetContext, schema: string, name: string): TableRef => ({ catalog: ctx.options.source_catalog, schema, name });
-export const targetRef = (ctx: TargetContext, schema: string, name: string): TableRef => ({ catalog: ctx.target.destinationCatalog, schema, name });
+export const sourceRef = (ctx: TargetContext, schema: string, name: string): TableRef => ({
+  catalog: ctx.options.source_catalog,
+  schema,
+  name,
+});
+export const targetRef = (ctx: TargetContext, schema: string, name: string): TableRef => ({
+  catalog: ctx.target.destinationCatalog,
+  schema,
+  name,
+});

@@ -13,7 +13,13 @@ import { rewriteCatalogRefs } from './sql-identifiers';
  * The ordered plan of one target, read-only: the statements a real run executes (through the port),
  * in the order it executes them, with table copies pinned to the source versions read now.
  */
-export async function dryRunPlan(db: Db, src: Workspace, dst: Workspace, ctx: TargetContext, schemas: string[]): Promise<string[]> {
+export async function dryRunPlan(
+  db: Db,
+  src: Workspace,
+  dst: Workspace,
+  ctx: TargetContext,
+  schemas: string[],
+): Promise<string[]> {
   const o = ctx.options;
   const D = ctx.target.destinationCatalog;
   const applyObjects = !ctx.crossWorkspace;
@@ -23,7 +29,9 @@ export async function dryRunPlan(db: Db, src: Workspace, dst: Workspace, ctx: Ta
     plan.push(createSchemaText(D, schema));
     if (applyObjects || o.clone_functions) {
       for (const fn of (await src.listFunctions(o.source_catalog, schema)).filter((f) => nameSelected(f.name, sel))) {
-        plan.push(`CREATE OR REPLACE FUNCTION ${q(D)}.${q(schema)}.${q(fn.name)}(${fn.parameters}) RETURNS ${fn.returnType} RETURN ${rewriteCatalogRefs(fn.body, o.source_catalog, D)}`);
+        plan.push(
+          `CREATE OR REPLACE FUNCTION ${q(D)}.${q(schema)}.${q(fn.name)}(${fn.parameters}) RETURNS ${fn.returnType} RETURN ${rewriteCatalogRefs(fn.body, o.source_catalog, D)}`,
+        );
       }
     }
     const { tables, skips } = await planSchemaTables(db, src, dst, ctx, schema);
@@ -32,16 +40,31 @@ export async function dryRunPlan(db: Db, src: Workspace, dst: Workspace, ctx: Ta
       const from = { catalog: o.source_catalog, schema, name: t.name };
       const to = { catalog: D, schema, name: t.name };
       const desc = await src.describeTable(from);
-      const p = planTableCopy({ source: from, target: to, format: desc.format, options: o, crossWorkspace: ctx.crossWorkspace, currentVersion: desc.version, targetLabel: ctx.target.label });
+      const p = planTableCopy({
+        source: from,
+        target: to,
+        format: desc.format,
+        options: o,
+        crossWorkspace: ctx.crossWorkspace,
+        currentVersion: desc.version,
+        targetLabel: ctx.target.label,
+      });
       plan.push(...p.warnings.map((w) => `-- warning: ${w}`), ...p.statements);
-      const kinds = (['permissions', 'ownership', 'tags', 'properties', 'constraints', 'comments'] as const).filter((k) => o[`copy_${k}`]);
+      const kinds = (['permissions', 'ownership', 'tags', 'properties', 'constraints', 'comments'] as const).filter(
+        (k) => o[`copy_${k}`],
+      );
       if (kinds.length > 0) plan.push(`-- copy ${kinds.join(', ')} of ${qRef(from)} to ${qRef(to)}`);
       if (o.copy_security) {
         const filter = await src.getRowFilter(from);
-        if (filter) plan.push(`ALTER TABLE ${qRef(to)} SET ROW FILTER ${rewriteCatalogRefs(filter.functionName, o.source_catalog, D)} ON (${filter.columns.map(q).join(', ')})`);
+        if (filter)
+          plan.push(
+            `ALTER TABLE ${qRef(to)} SET ROW FILTER ${rewriteCatalogRefs(filter.functionName, o.source_catalog, D)} ON (${filter.columns.map(q).join(', ')})`,
+          );
         for (const m of await src.getColumnMasks(from)) {
           const using = m.usingColumns.length > 0 ? ` USING COLUMNS (${m.usingColumns.map(q).join(', ')})` : '';
-          plan.push(`ALTER TABLE ${qRef(to)} ALTER COLUMN ${q(m.column)} SET MASK ${rewriteCatalogRefs(m.functionName, o.source_catalog, D)}${using}`);
+          plan.push(
+            `ALTER TABLE ${qRef(to)} ALTER COLUMN ${q(m.column)} SET MASK ${rewriteCatalogRefs(m.functionName, o.source_catalog, D)}${using}`,
+          );
         }
       }
     }
@@ -51,14 +74,18 @@ export async function dryRunPlan(db: Db, src: Workspace, dst: Workspace, ctx: Ta
       const byKey = new Map(views.map((v) => [viewKey(v.schema, v.name), v]));
       for (const key of order) {
         const v = byKey.get(key)!;
-        plan.push(`CREATE OR REPLACE VIEW ${q(D)}.${q(schema)}.${q(v.name)} AS ${rewriteCatalogRefs(v.definition, o.source_catalog, D)}`);
+        plan.push(
+          `CREATE OR REPLACE VIEW ${q(D)}.${q(schema)}.${q(v.name)} AS ${rewriteCatalogRefs(v.definition, o.source_catalog, D)}`,
+        );
       }
       for (const group of cycles) plan.push(`-- not created (dependency cycle): ${group.join(', ')}`);
     }
     if (applyObjects || o.clone_volumes) {
       for (const v of await src.listVolumes(o.source_catalog, schema)) {
         const files = dst.kind === 'local' ? await src.listVolumeFiles(v) : [];
-        plan.push(`CREATE VOLUME IF NOT EXISTS ${q(D)}.${q(schema)}.${q(v.name)}${v.comment && o.copy_comments ? ` COMMENT ${lit(v.comment)}` : ''}`);
+        plan.push(
+          `CREATE VOLUME IF NOT EXISTS ${q(D)}.${q(schema)}.${q(v.name)}${v.comment && o.copy_comments ? ` COMMENT ${lit(v.comment)}` : ''}`,
+        );
         for (const f of files) plan.push(`-- copy file ${v.schema}/${v.name}/${f.path} (${f.size} bytes)`);
       }
     }

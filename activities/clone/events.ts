@@ -14,7 +14,11 @@ export interface CloneEvent {
 }
 
 export function eventLine(e: CloneEvent): RunLogLine {
-  return { level: e.level ?? (e.event === 'warning' ? 'warn' : e.event === 'error' ? 'error' : 'info'), message: e.message, data: { event: e.event, ...e.data } };
+  return {
+    level: e.level ?? (e.event === 'warning' ? 'warn' : e.event === 'error' ? 'error' : 'info'),
+    message: e.message,
+    data: { event: e.event, ...e.data },
+  };
 }
 
 export async function emitEvents(db: Db, jobId: string, events: CloneEvent[]): Promise<void> {

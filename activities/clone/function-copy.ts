@@ -13,7 +13,12 @@ export interface FunctionOutcome {
 }
 
 /** Functions of one schema: bodies with catalog references rewritten, then grants/owner/tags/comment. */
-export async function copyFunctions(src: Workspace, dst: Workspace, ctx: TargetContext, schema: string): Promise<FunctionOutcome> {
+export async function copyFunctions(
+  src: Workspace,
+  dst: Workspace,
+  ctx: TargetContext,
+  schema: string,
+): Promise<FunctionOutcome> {
   const o = ctx.options;
   const sel = selectionFor(o);
   const w = new Warnings();
@@ -21,7 +26,9 @@ export async function copyFunctions(src: Workspace, dst: Workspace, ctx: TargetC
   let fns = [...(await copier.sourceSchema(schema)).values()].filter((f) => nameSelected(f.name, sel));
   const out: FunctionOutcome = { cloned: 0, failed: [], skipped: 0, warnings: w.list };
   if (o.load_type === 'INCREMENTAL') {
-    const have = new Set((await dst.listFunctions(ctx.target.destinationCatalog, schema).catch(() => [])).map((f) => f.name.toLowerCase()));
+    const have = new Set(
+      (await dst.listFunctions(ctx.target.destinationCatalog, schema).catch(() => [])).map((f) => f.name.toLowerCase()),
+    );
     out.skipped = fns.filter((f) => have.has(f.name.toLowerCase())).length;
     fns = fns.filter((f) => !have.has(f.name.toLowerCase()));
   }
@@ -34,7 +41,15 @@ export async function copyFunctions(src: Workspace, dst: Workspace, ctx: TargetC
       continue;
     }
     const ref = { catalog: ctx.target.destinationCatalog, schema, name: fn.name };
-    await copySecurable(src, dst, { type: 'FUNCTION', catalog: o.source_catalog, schema, name: fn.name }, { type: 'FUNCTION', ...ref }, o, w, `function ${schema}.${fn.name}`);
+    await copySecurable(
+      src,
+      dst,
+      { type: 'FUNCTION', catalog: o.source_catalog, schema, name: fn.name },
+      { type: 'FUNCTION', ...ref },
+      o,
+      w,
+      `function ${schema}.${fn.name}`,
+    );
     out.cloned += 1;
   }
   return out;

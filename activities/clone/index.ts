@@ -1,6 +1,6 @@
 import type { CloneActivityDeps } from './deps';
 import { createSchemaActivities } from './schema-activities';
-import { createTableActivities } from './table-activity';
+import { createTableActivities } from './table-batch';
 import { createTargetActivities } from './target-activities';
 
 export type { CloneActivityDeps, CloneHooks } from './deps';

@@ -12,7 +12,13 @@ import { errorText } from './failures';
 
 export type MetadataFlags = Pick<
   CloneOptions,
-  'copy_permissions' | 'copy_ownership' | 'copy_tags' | 'copy_properties' | 'copy_constraints' | 'copy_comments' | 'copy_security'
+  | 'copy_permissions'
+  | 'copy_ownership'
+  | 'copy_tags'
+  | 'copy_properties'
+  | 'copy_constraints'
+  | 'copy_comments'
+  | 'copy_security'
 >;
 
 export class Warnings {
@@ -41,7 +47,9 @@ export async function copySecurable(
 ): Promise<void> {
   if (flags.copy_permissions) {
     await w.try(`${what} grants`, async () => {
-      const have = new Map((await dst.getGrants(to)).map((g) => [g.principal, new Set(g.privileges.map((p) => p.toUpperCase()))]));
+      const have = new Map(
+        (await dst.getGrants(to)).map((g) => [g.principal, new Set(g.privileges.map((p) => p.toUpperCase()))]),
+      );
       for (const g of await src.getGrants(from)) {
         const missing = g.privileges.filter((p) => !have.get(g.principal)?.has(p.toUpperCase()));
         if (missing.length > 0) await dst.grant(to, g.principal, missing);
@@ -51,7 +59,8 @@ export async function copySecurable(
   if (flags.copy_ownership) {
     await w.try(`${what} owner`, async () => {
       const owner = await src.getOwner(from);
-      if (owner && owner.toLowerCase() !== 'system' && owner !== (await dst.getOwner(to))) await dst.setOwner(to, owner);
+      if (owner && owner.toLowerCase() !== 'system' && owner !== (await dst.getOwner(to)))
+        await dst.setOwner(to, owner);
     });
   }
   await w.try(`${what} tags`, async () => {

@@ -10,7 +10,10 @@ import type { WorkspaceRef } from '../../workflows/clone/definitions';
  * Databricks through the saved target named by `target` (credentials read from the store here, never from
  * history), or the worker's configured workspace when the host is that one. The resolver caches per spec.
  */
-export function cloneWorkspaceResolver(workspaces: WorkspaceResolver, db: Db): (ref: WorkspaceRef) => Promise<Workspace> {
+export function cloneWorkspaceResolver(
+  workspaces: WorkspaceResolver,
+  db: Db,
+): (ref: WorkspaceRef) => Promise<Workspace> {
   return async (ref) => {
     if (ref.kind === 'local') return workspaces.open({ kind: 'local', root: ref.root });
     const name = ref.target ?? ref.credentialRef;
@@ -19,14 +22,28 @@ export function cloneWorkspaceResolver(workspaces: WorkspaceResolver, db: Db): (
       if (!t) throw new NotFoundError(`saved target ${name} not found`);
       const c = t.credentials;
       const spec: WorkspaceSpec = {
-        kind: 'databricks', host: t.host, warehouseId: ref.warehouseId || t.warehouseId,
-        authMethod: t.authMethod === 'service_principal' ? 'service_principal' : t.authMethod === 'cli_profile' || t.authMethod === 'profile' ? 'profile' : 'token',
-        token: c.token ?? null, clientId: c.client_id ?? null, clientSecret: c.client_secret ?? null, tenantId: c.tenant_id ?? null, profile: c.profile ?? null,
+        kind: 'databricks',
+        host: t.host,
+        warehouseId: ref.warehouseId || t.warehouseId,
+        authMethod:
+          t.authMethod === 'service_principal'
+            ? 'service_principal'
+            : t.authMethod === 'cli_profile' || t.authMethod === 'profile'
+              ? 'profile'
+              : 'token',
+        token: c.token ?? null,
+        clientId: c.client_id ?? null,
+        clientSecret: c.client_secret ?? null,
+        tenantId: c.tenant_id ?? null,
+        profile: c.profile ?? null,
       };
       return workspaces.open(spec);
     }
     const configured = await workspaces.default();
-    if (configured.kind === 'databricks' && configured.id.replace(/\/+$/, '') === ref.host.replace(/\/+$/, '')) return configured;
-    throw new InvalidInputError(`no credentials for Databricks workspace ${ref.host}: save it as a target and reference it by name`);
+    if (configured.kind === 'databricks' && configured.id.replace(/\/+$/, '') === ref.host.replace(/\/+$/, ''))
+      return configured;
+    throw new InvalidInputError(
+      `no credentials for Databricks workspace ${ref.host}: save it as a target and reference it by name`,
+    );
   };
 }

@@ -55,7 +55,9 @@ export class FunctionCopier {
   sourceSchema(schema: string): Promise<Map<string, FunctionInfo>> {
     let p = this.srcFunctions.get(schema);
     if (!p) {
-      p = this.src.listFunctions(this.sourceCatalog, schema).then((fs) => new Map(fs.map((f) => [f.name.toLowerCase(), f])));
+      p = this.src
+        .listFunctions(this.sourceCatalog, schema)
+        .then((fs) => new Map(fs.map((f) => [f.name.toLowerCase(), f])));
       this.srcFunctions.set(schema, p);
     }
     return p;

@@ -23,10 +23,17 @@ export interface ObjectStepResult {
   warnings: string[];
 }
 
-async function report(deps: CloneActivityDeps, step: SchemaStep, kind: string, r: ObjectStepResult, failures: string[]): Promise<ObjectStepResult> {
+async function report(
+  deps: CloneActivityDeps,
+  step: SchemaStep,
+  kind: string,
+  r: ObjectStepResult,
+  failures: string[],
+): Promise<ObjectStepResult> {
   const where = { schema: step.schema, target: step.ctx.target.label, kind };
   const events: CloneEvent[] = [...warningEvents(r.warnings, where)];
-  for (const f of failures) events.push({ event: 'warning', level: 'error', message: `${kind} ${f}`, data: { ...where, status: 'failed' } });
+  for (const f of failures)
+    events.push({ event: 'warning', level: 'error', message: `${kind} ${f}`, data: { ...where, status: 'failed' } });
   await emitEvents(deps.db, step.ctx.jobId, events);
   return { ...r, warnings: [...r.warnings, ...failures.map((f) => `${kind} ${f}`)] };
 }
@@ -42,7 +49,15 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
           const o = ctx.options;
           await dst.createSchema({ catalog: ctx.target.destinationCatalog, name: schema, ifNotExists: true });
           const w = new Warnings();
-          await copySecurable(src, dst, { type: 'SCHEMA', catalog: o.source_catalog, schema }, { type: 'SCHEMA', catalog: ctx.target.destinationCatalog, schema }, o, w, `schema ${schema}`);
+          await copySecurable(
+            src,
+            dst,
+            { type: 'SCHEMA', catalog: o.source_catalog, schema },
+            { type: 'SCHEMA', catalog: ctx.target.destinationCatalog, schema },
+            o,
+            w,
+            `schema ${schema}`,
+          );
           const { tables, skips } = await planSchemaTables(deps.db, src, dst, ctx, schema);
           const where = { schema, target: ctx.target.label };
           await emitEvents(deps.db, ctx.jobId, [
@@ -64,7 +79,20 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
           const { src, dst } = await workspacesFor(deps, step.ctx);
           const r = await copyFunctions(src, dst, step.ctx, step.schema);
           const failures = r.failed.map((f) => `${f.fn} failed: ${f.error}`);
-          return report(deps, step, 'function', { cloned: r.cloned, failed: r.failed.length, skipped: r.skipped, bytesCopied: 0, filesCopied: 0, warnings: r.warnings }, failures);
+          return report(
+            deps,
+            step,
+            'function',
+            {
+              cloned: r.cloned,
+              failed: r.failed.length,
+              skipped: r.skipped,
+              bytesCopied: 0,
+              filesCopied: 0,
+              warnings: r.warnings,
+            },
+            failures,
+          );
         }),
       );
     },
@@ -75,7 +103,20 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
           const { src, dst } = await workspacesFor(deps, step.ctx);
           const r = await new ViewCopier(src, dst, step.ctx).cloneSchema(step.schema);
           const failures = r.failed.map((f) => `${f.view} failed: ${f.error}`);
-          return report(deps, step, 'view', { cloned: r.cloned, failed: r.failed.length, skipped: r.skipped, bytesCopied: 0, filesCopied: 0, warnings: r.warnings }, failures);
+          return report(
+            deps,
+            step,
+            'view',
+            {
+              cloned: r.cloned,
+              failed: r.failed.length,
+              skipped: r.skipped,
+              bytesCopied: 0,
+              filesCopied: 0,
+              warnings: r.warnings,
+            },
+            failures,
+          );
         }),
       );
     },
@@ -85,7 +126,20 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
         withHeartbeat(async () => {
           const { src, dst } = await workspacesFor(deps, step.ctx);
           const r = await copyVolumes(src, dst, step.ctx, step.schema);
-          return report(deps, step, 'volume', { cloned: r.cloned, failed: 0, skipped: r.skipped, bytesCopied: r.bytesCopied, filesCopied: r.filesCopied, warnings: r.warnings }, []);
+          return report(
+            deps,
+            step,
+            'volume',
+            {
+              cloned: r.cloned,
+              failed: 0,
+              skipped: r.skipped,
+              bytesCopied: r.bytesCopied,
+              filesCopied: r.filesCopied,
+              warnings: r.warnings,
+            },
+            [],
+          );
         }),
       );
     },
@@ -96,14 +150,26 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
         withHeartbeat(async () => {
           const { ctx, schema, totals } = input;
           const { src, dst } = await workspacesFor(deps, ctx);
-          const warnings = (await runHooks(deps, 'afterSchema', { ctx, schema, source: src, target: dst })).flatMap((x) => (Array.isArray(x) ? (x as string[]) : []));
+          const warnings = (await runHooks(deps, 'afterSchema', { ctx, schema, source: src, target: dst })).flatMap(
+            (x) => (Array.isArray(x) ? (x as string[]) : []),
+          );
           const where = { schema, target: ctx.target.label };
           await emitEvents(deps.db, ctx.jobId, [
             ...warningEvents(warnings, where),
             {
               event: 'schema_finished',
               message: `schema ${schema}: ${totals.tables_cloned} cloned, ${totals.tables_failed} failed, ${totals.tables_skipped} skipped`,
-              data: { ...where, tables_cloned: totals.tables_cloned, tables_failed: totals.tables_failed, tables_skipped: totals.tables_skipped, views_cloned: totals.views_cloned, functions_cloned: totals.functions_cloned, volumes_cloned: totals.volumes_cloned, bytes: totals.bytes_copied, files: totals.files_copied },
+              data: {
+                ...where,
+                tables_cloned: totals.tables_cloned,
+                tables_failed: totals.tables_failed,
+                tables_skipped: totals.tables_skipped,
+                views_cloned: totals.views_cloned,
+                functions_cloned: totals.functions_cloned,
+                volumes_cloned: totals.volumes_cloned,
+                bytes: totals.bytes_copied,
+                files: totals.files_copied,
+              },
             },
           ]);
           return warnings;

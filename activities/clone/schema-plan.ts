@@ -55,16 +55,21 @@ export async function planSchemaTables(
     const existing = await destinationTables(dst, ctx.target.destinationCatalog, schema);
     if (o.load_type === 'INCREMENTAL') {
       keep = ordered.filter((t) => !existing.has(t.name.toLowerCase()));
-      for (const t of ordered) if (existing.has(t.name.toLowerCase())) skips.push({ name: t.name, reason: 'already in the destination (INCREMENTAL)' });
+      for (const t of ordered)
+        if (existing.has(t.name.toLowerCase()))
+          skips.push({ name: t.name, reason: 'already in the destination (INCREMENTAL)' });
     } else {
       const states = await tableStatesForSchema(db, {
-        destWorkspace: workspaceKey(ctx.target.workspace), destCatalog: ctx.target.destinationCatalog, schemaName: schema,
+        destWorkspace: workspaceKey(ctx.target.workspace),
+        destCatalog: ctx.target.destinationCatalog,
+        schemaName: schema,
       });
       keep = [];
       for (const t of ordered) {
         onProgress();
         const state = states.get(t.name);
-        const sameSource = state && state.sourceWorkspace === workspaceKey(ctx.source) && state.sourceCatalog === o.source_catalog;
+        const sameSource =
+          state && state.sourceWorkspace === workspaceKey(ctx.source) && state.sourceCatalog === o.source_catalog;
         if (!sameSource || state.sourceVersion === null || !existing.has(t.name.toLowerCase())) {
           keep.push(t);
           continue;

@@ -29,7 +29,8 @@ export async function copySecurity(
   if (filter) {
     const functionName = functions.destName(filter.functionName);
     await functions.ensure(functionName);
-    const same = haveFilter && haveFilter.functionName === functionName && haveFilter.columns.join() === filter.columns.join();
+    const same =
+      haveFilter && haveFilter.functionName === functionName && haveFilter.columns.join() === filter.columns.join();
     if (!same) await dst.setRowFilter(to, { functionName, columns: filter.columns });
   } else if (haveFilter) {
     await dst.dropRowFilter(to);
@@ -39,7 +40,8 @@ export async function copySecurity(
     const functionName = functions.destName(m.functionName);
     await functions.ensure(functionName);
     const current = have.get(m.column);
-    const same = current && current.functionName === functionName && current.usingColumns.join() === m.usingColumns.join();
+    const same =
+      current && current.functionName === functionName && current.usingColumns.join() === m.usingColumns.join();
     if (!same) await dst.setColumnMask(to, { column: m.column, functionName, usingColumns: m.usingColumns });
   }
   for (const m of haveMasks) if (!masks.some((x) => x.column === m.column)) await dst.dropColumnMask(to, m.column);

@@ -24,10 +24,13 @@ export function selectionFor(options: CloneOptions): Selection {
   let includeRegex = options.include_tables_regex ? new RegExp(options.include_tables_regex) : null;
   if (objects.length > 0) {
     const objectSchemas = [...new Set(objects.map((o) => o.schema))];
-    includeSchemas = includeSchemas.length > 0 ? includeSchemas.filter((s) => objectSchemas.includes(s)) : objectSchemas;
+    includeSchemas =
+      includeSchemas.length > 0 ? includeSchemas.filter((s) => objectSchemas.includes(s)) : objectSchemas;
     const anchored = new RegExp(`^(?:${[...new Set(objects.map((o) => escapeRegex(o.name)))].join('|')})$`);
     const explicit = includeRegex;
-    includeRegex = explicit ? new RegExp(`^(?=.*(?:${explicit.source}))(?:${anchored.source.slice(1, -1)})$`) : anchored;
+    includeRegex = explicit
+      ? new RegExp(`^(?=.*(?:${explicit.source}))(?:${anchored.source.slice(1, -1)})$`)
+      : anchored;
   }
   return {
     includeSchemas,
@@ -67,7 +70,10 @@ export function whereClauseFor(schema: string, table: string, clauses: Record<st
 }
 
 /** order_by_size: unknown sizes sort as 0; ties keep name order so plans are stable. */
-export function orderBySize<T extends { name: string; sizeBytes: number | null }>(tables: T[], order?: 'asc' | 'desc'): T[] {
+export function orderBySize<T extends { name: string; sizeBytes: number | null }>(
+  tables: T[],
+  order?: 'asc' | 'desc',
+): T[] {
   const byName = [...tables].sort((a, b) => a.name.localeCompare(b.name));
   if (!order) return byName;
   const sign = order === 'asc' ? 1 : -1;

@@ -92,7 +92,11 @@ export function identifierChains(sql: string): IdentChain[] {
       k += 1;
       continue;
     }
-    const chain: IdentChain = { parts: [tok.value], spans: [{ start: tok.start, end: tok.end, quoted: tok.quoted }], isCall: false };
+    const chain: IdentChain = {
+      parts: [tok.value],
+      spans: [{ start: tok.start, end: tok.end, quoted: tok.quoted }],
+      isCall: false,
+    };
     let m = k + 1;
     while (m + 1 < tokens.length && tokens[m].kind === 'dot' && tokens[m + 1].kind === 'ident') {
       const part = tokens[m + 1] as Extract<Token, { kind: 'ident' }>;
@@ -113,10 +117,12 @@ function sameName(a: string, b: string): boolean {
 
 /** Words that would read as SQL keywords (or statements) if written bare; such catalog names get backticks. */
 const KEYWORDS = new Set(
-  ('all alter and any as between by case cast copy create cross current delete describe distinct drop else end except exists false ' +
+  (
+    'all alter and any as between by case cast copy create cross current delete describe distinct drop else end except exists false ' +
     'fetch for from full grant group having in inner insert intersect interval into is join lateral left like limit merge natural ' +
     'not null of on optimize or order outer overwrite revoke right select set show table then to true truncate union update ' +
-    'using vacuum values view when where window with').split(' '),
+    'using vacuum values view when where window with'
+  ).split(' '),
 );
 
 function quoteLike(name: string, quoted: boolean): string {
@@ -150,9 +156,9 @@ export interface ObjectReference {
 /** Objects a view or function body may name: the first three parts of every chain (callers match them). */
 export function objectReferences(sql: string): ObjectReference[] {
   return identifierChains(sql).map((c) => {
-      const [a, b, d] = c.parts;
-      if (c.parts.length >= 3) return { catalog: a, schema: b, name: d, isCall: c.isCall };
-      if (c.parts.length === 2) return { catalog: null, schema: a, name: b, isCall: c.isCall };
-      return { catalog: null, schema: null, name: a, isCall: c.isCall };
+    const [a, b, d] = c.parts;
+    if (c.parts.length >= 3) return { catalog: a, schema: b, name: d, isCall: c.isCall };
+    if (c.parts.length === 2) return { catalog: null, schema: a, name: b, isCall: c.isCall };
+    return { catalog: null, schema: null, name: a, isCall: c.isCall };
   });
 }

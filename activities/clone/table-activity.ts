@@ -5,9 +5,6 @@ import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine
 import { snapshotOptions } from '../safety/snapshots/options';
 import { runHooks, sourceRef, targetRef, workspacesFor, type CloneActivityDeps } from './deps';
 import { emitEvents, warningEvents, type CloneEvent } from './events';
-import type { PlatformError } from '../../platform/errors';
-import { classified, isLogicalError } from './failures';
-import { withHeartbeat } from './heartbeat';
 import { transferTable } from './table-transfer';
 import { workspaceKey } from './workspace-cache';
 
@@ -22,7 +19,11 @@ export interface TableTask {
  * this job already finished (the activity completed but its result was lost, e.g. the worker died) is
  * answered from the store, and everything else is CREATE OR REPLACE plus compare-then-write metadata.
  */
-async function cloneOneTable(deps: CloneActivityDeps, { ctx, schema, table }: TableTask, retried: { pending: boolean }): Promise<TableResult> {
+export async function cloneOneTable(
+  deps: CloneActivityDeps,
+  { ctx, schema, table }: TableTask,
+  retried: { pending: boolean },
+): Promise<TableResult> {
   const started = Date.now();
   const attempt = activityInfo().attempt;
   const key = { jobId: ctx.jobId, target: ctx.target.label, schemaName: schema, tableName: table.name };
@@ -35,22 +36,37 @@ async function cloneOneTable(deps: CloneActivityDeps, { ctx, schema, table }: Ta
 
   const where = { schema, table: table.name, target: ctx.target.label };
   const startEvents: CloneEvent[] = [];
-  if (isRetry) startEvents.push({ event: 'retry', message: `retrying ${schema}.${table.name} (attempt ${attempt})`, data: { ...where, attempt } });
+  if (isRetry)
+    startEvents.push({
+      event: 'retry',
+      message: `retrying ${schema}.${table.name} (attempt ${attempt})`,
+      data: { ...where, attempt },
+    });
   startEvents.push({ event: 'table_started', message: `cloning ${schema}.${table.name}`, data: { ...where, attempt } });
   await emitEvents(deps.db, ctx.jobId, startEvents);
 
   const { src, dst } = await workspacesFor(deps, ctx);
   // source_snapshot_id: this table at its captured version (activities/safety/snapshots).
   const copyCtx = { ...ctx, options: await snapshotOptions(deps.db, ctx.options, schema, table.name) };
-  const t = await transferTable(src, dst, copyCtx, schema, table.name, (ref) => runHooks(deps, 'beforeTableTouched', { ctx, target: dst, ref }));
+  const t = await transferTable(src, dst, copyCtx, schema, table.name, (ref) =>
+    runHooks(deps, 'beforeTableTouched', { ctx, target: dst, ref }),
+  );
   const desc = t.desc;
   const from = sourceRef(ctx, schema, table.name);
   const to = targetRef(ctx, schema, table.name);
 
   const result: TableResult = {
-    schema, table: table.name, status: 'cloned', format: (desc.format ?? 'DELTA').toUpperCase(),
-    bytesCopied: t.bytesCopied, filesCopied: t.filesCopied, sourceVersion: desc.version,
-    durationMs: Date.now() - started, target: ctx.target.label, attempts: attempt, warnings: t.warnings,
+    schema,
+    table: table.name,
+    status: 'cloned',
+    format: (desc.format ?? 'DELTA').toUpperCase(),
+    bytesCopied: t.bytesCopied,
+    filesCopied: t.filesCopied,
+    sourceVersion: desc.version,
+    durationMs: Date.now() - started,
+    target: ctx.target.label,
+    attempts: attempt,
+    warnings: t.warnings,
   };
   for (const extra of await runHooks(deps, 'afterTableCloned', { ctx, source: src, target: dst, result })) {
     if (Array.isArray(extra)) result.warnings!.push(...(extra as string[]));
@@ -58,95 +74,41 @@ async function cloneOneTable(deps: CloneActivityDeps, { ctx, schema, table }: Ta
   // Independent writes: concurrent, so a Postgres pool overlaps their round trips.
   await Promise.all([
     putJobTable(deps.db, {
-      ...key, status: 'cloned', format: result.format, bytesCopied: result.bytesCopied, filesCopied: result.filesCopied,
-      sourceVersion: desc.version, attempts: attempt, error: null, result: result as unknown as Record<string, unknown>,
+      ...key,
+      status: 'cloned',
+      format: result.format,
+      bytesCopied: result.bytesCopied,
+      filesCopied: result.filesCopied,
+      sourceVersion: desc.version,
+      attempts: attempt,
+      error: null,
+      result: result as unknown as Record<string, unknown>,
     }),
     recordTableState(deps.db, {
-      destWorkspace: workspaceKey(ctx.target.workspace), destCatalog: to.catalog, schemaName: schema, tableName: table.name,
-      sourceWorkspace: workspaceKey(ctx.source), sourceCatalog: from.catalog, sourceVersion: desc.version, jobId: ctx.jobId,
+      destWorkspace: workspaceKey(ctx.target.workspace),
+      destCatalog: to.catalog,
+      schemaName: schema,
+      tableName: table.name,
+      sourceWorkspace: workspaceKey(ctx.source),
+      sourceCatalog: from.catalog,
+      sourceVersion: desc.version,
+      jobId: ctx.jobId,
     }),
     emitEvents(deps.db, ctx.jobId, [
       ...warningEvents(result.warnings!, where),
       {
         event: 'table_finished',
         message: `${schema}.${table.name}: cloned (${result.bytesCopied} bytes, ${result.filesCopied} files)`,
-        data: { ...where, status: 'cloned', format: result.format, bytes: result.bytesCopied, files: result.filesCopied, attempt },
+        data: {
+          ...where,
+          status: 'cloned',
+          format: result.format,
+          bytes: result.bytesCopied,
+          files: result.filesCopied,
+          attempt,
+        },
       },
     ]),
   ]);
   return result;
-}
-
-export interface TableFailure {
-  ctx: TargetContext;
-  schema: string;
-  table: string;
-  error: string;
-  errorType: string | null;
-  attempts: number;
-}
-
-async function recordFailure(deps: CloneActivityDeps, f: TableFailure): Promise<TableResult> {
-  await putJobTable(deps.db, {
-    jobId: f.ctx.jobId, target: f.ctx.target.label, schemaName: f.schema, tableName: f.table, status: 'failed',
-    attempts: f.attempts, error: f.error, result: { errorType: f.errorType },
-  });
-  await emitEvents(deps.db, f.ctx.jobId, [
-    {
-      event: 'table_finished', level: 'error', message: `${f.schema}.${f.table}: failed after ${f.attempts} attempt(s): ${f.error}`,
-      data: { schema: f.schema, table: f.table, target: f.ctx.target.label, status: 'failed', error: f.error, errorType: f.errorType, attempts: f.attempts, bytes: 0, files: 0 },
-    },
-  ]);
-  return {
-    schema: f.schema, table: f.table, status: 'failed', format: null, bytesCopied: 0, filesCopied: 0, sourceVersion: null,
-    durationMs: 0, error: f.error, target: f.ctx.target.label, attempts: f.attempts,
-  };
-}
-
-export interface TableBatch {
-  ctx: TargetContext;
-  schema: string;
-  tables: TablePlanEntry[];
-}
-
-/**
- * A small batch of tables, one after the other (batching amortises the per-activity cost over small
- * tables; big tables travel alone). A logical error fails only its table, at once; a transient error
- * fails the batch so Temporal retries it, and the retry skips the tables this job already finished.
- */
-async function cloneBatch(deps: CloneActivityDeps, batch: TableBatch): Promise<TableResult[]> {
-  const out: TableResult[] = [];
-  const retried = { pending: activityInfo().attempt > 1 };
-  for (const table of batch.tables) {
-    try {
-      out.push(await cloneOneTable(deps, { ctx: batch.ctx, schema: batch.schema, table }, retried));
-    } catch (err) {
-      if (!isLogicalError(err)) throw err;
-      const e = err as PlatformError;
-      out.push(await recordFailure(deps, { ctx: batch.ctx, schema: batch.schema, table: table.name, error: e.message, errorType: e.code, attempts: activityInfo().attempt }));
-    }
-  }
-  return out;
-}
-
-export function createTableActivities(deps: CloneActivityDeps) {
-  return {
-    async cloneTables(batch: TableBatch): Promise<TableResult[]> {
-      return classified(() => withHeartbeat(() => cloneBatch(deps, batch)));
-    },
-
-    /**
-     * A batch that failed for good (retries exhausted, or retry off): tables it finished keep their
-     * results; the others are recorded as failed with the batch's error.
-     */
-    async recordBatchFailure(f: Omit<TableFailure, 'table'> & { tables: string[] }): Promise<TableResult[]> {
-      const out: TableResult[] = [];
-      for (const table of f.tables) {
-        const done = await getJobTable(deps.db, { jobId: f.ctx.jobId, target: f.ctx.target.label, schemaName: f.schema, tableName: table });
-        if (done?.status === 'cloned' && done.result) out.push(done.result as unknown as TableResult);
-        else out.push(await recordFailure(deps, { ...f, table }));
-      }
-      return out;
-    },
-  };
 }

@@ -12,7 +12,12 @@ export interface CopyOutcome {
 const CROSS_COPY_BATCH = 50_000;
 
 /** Executes a table plan through the platform port. Every method replaces the destination table. */
-export async function executeCopy(plan: TableCopyPlan, src: Workspace, dst: Workspace, desc: TableDescription): Promise<CopyOutcome> {
+export async function executeCopy(
+  plan: TableCopyPlan,
+  src: Workspace,
+  dst: Workspace,
+  desc: TableDescription,
+): Promise<CopyOutcome> {
   const at = plan.at ?? {};
   if (plan.method === 'clone') {
     const m = await dst.cloneTable({
@@ -26,7 +31,13 @@ export async function executeCopy(plan: TableCopyPlan, src: Workspace, dst: Work
     return { bytesCopied: m.copiedFilesSize, filesCopied: m.numCopiedFiles };
   }
   if (plan.method === 'select-copy') {
-    const m = await dst.copyTable({ source: plan.source, target: plan.target, where: plan.where, properties: plan.properties, ...at });
+    const m = await dst.copyTable({
+      source: plan.source,
+      target: plan.target,
+      where: plan.where,
+      properties: plan.properties,
+      ...at,
+    });
     return { bytesCopied: m.bytes, filesCopied: m.numFiles };
   }
   const select = `SELECT * FROM ${qRef(plan.source)}${timeTravelText(plan.at)}${plan.where !== undefined ? ` WHERE ${plan.where}` : ''}`;
@@ -44,7 +55,8 @@ export async function executeCopy(plan: TableCopyPlan, src: Workspace, dst: Work
   } else {
     // Across workspaces the target cannot read the source's files: rows travel through this worker.
     const { rows } = await src.query(select);
-    for (let i = 0; i < rows.length; i += CROSS_COPY_BATCH) await dst.insertRows(plan.target, rows.slice(i, i + CROSS_COPY_BATCH));
+    for (let i = 0; i < rows.length; i += CROSS_COPY_BATCH)
+      await dst.insertRows(plan.target, rows.slice(i, i + CROSS_COPY_BATCH));
   }
   const detail = await dst.tableDetail(plan.target);
   return { bytesCopied: detail.sizeInBytes, filesCopied: detail.numFiles };

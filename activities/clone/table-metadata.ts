@@ -37,7 +37,10 @@ export async function copyTableMetadata(
         if (owner && owner.toLowerCase() !== 'system' && owner !== dstDesc.owner) await dst.setOwner(toSec, owner);
       }),
     w.try(`${what} tags`, async () => {
-      const [want, have] = await Promise.all([o.copy_tags ? src.getTags(fromSec) : Promise.resolve<Record<string, string>>({}), dst.getTags(toSec)]);
+      const [want, have] = await Promise.all([
+        o.copy_tags ? src.getTags(fromSec) : Promise.resolve<Record<string, string>>({}),
+        dst.getTags(toSec),
+      ]);
       const extra = Object.keys(have).filter((k) => !(k in want));
       if (extra.length > 0) await dst.unsetTags(toSec, extra);
       const changed = Object.fromEntries(Object.entries(want).filter(([k, v]) => have[k] !== v));
@@ -45,7 +48,9 @@ export async function copyTableMetadata(
     }),
     w.try(`${what} properties and comment`, async () => {
       // Both are table metadata commits on Delta: done one after the other, each only when different.
-      const want = o.copy_properties ? Object.fromEntries(Object.entries(srcDesc.properties).filter(([k]) => !isSystemProperty(k))) : {};
+      const want = o.copy_properties
+        ? Object.fromEntries(Object.entries(srcDesc.properties).filter(([k]) => !isSystemProperty(k)))
+        : {};
       Object.assign(want, o.clone_tbl_properties);
       const have = dstDesc.properties;
       const extra = Object.keys(have).filter((k) => !isSystemProperty(k) && !(k in want));
@@ -61,7 +66,10 @@ export async function copyTableMetadata(
       }
     }),
     w.try(`${what} constraints`, async () => {
-      const [want, haveList] = await Promise.all([o.copy_constraints ? src.listConstraints(from) : [], dst.listConstraints(to)]);
+      const [want, haveList] = await Promise.all([
+        o.copy_constraints ? src.listConstraints(from) : [],
+        dst.listConstraints(to),
+      ]);
       const have = new Map(haveList.map((c) => [c.name.toLowerCase(), c]));
       for (const c of want) {
         const existing = have.get(c.name.toLowerCase());
@@ -80,7 +88,10 @@ export async function copyTableMetadata(
       if (!o.copy_tags) {
         // The port cannot unset column tags; a copy that carried some over is reported.
         const tagged = Object.keys(have).filter((c) => Object.keys(have[c]).length > 0);
-        if (tagged.length > 0) w.list.push(`${what}: column tags on ${tagged.join(', ')} kept (copy_tags is false but they cannot be unset)`);
+        if (tagged.length > 0)
+          w.list.push(
+            `${what}: column tags on ${tagged.join(', ')} kept (copy_tags is false but they cannot be unset)`,
+          );
         return;
       }
       for (const [col, tags] of Object.entries(want)) {

@@ -64,12 +64,15 @@ export function planTableCopy(input: TablePlanInput): TableCopyPlan {
   if (o.target_format === 'ICEBERG' && o.iceberg_physical) {
     method = 'iceberg-ctas';
     if (o.as_of_version !== undefined || o.as_of_timestamp !== undefined) {
-      warnings.push(`${name}: as_of_version/as_of_timestamp ignored for a physical Iceberg copy (CTAS keeps no history)`);
+      warnings.push(
+        `${name}: as_of_version/as_of_timestamp ignored for a physical Iceberg copy (CTAS keeps no history)`,
+      );
     }
     at = undefined;
   } else if (input.crossWorkspace) {
     method = 'cross-copy';
-    if (o.clone_type === 'SHALLOW') warnings.push(`${name}: SHALLOW across workspaces copies the data (the target cannot read the source's files)`);
+    if (o.clone_type === 'SHALLOW')
+      warnings.push(`${name}: SHALLOW across workspaces copies the data (the target cannot read the source's files)`);
   } else if (where !== undefined) {
     method = 'select-copy';
   } else if (format !== 'DELTA') {
@@ -82,8 +85,16 @@ export function planTableCopy(input: TablePlanInput): TableCopyPlan {
     else warnings.push(`${name}: target_format ICEBERG skipped for a ${format} source (UniForm needs a Delta table)`);
   }
   const plan: TableCopyPlan = {
-    method, cloneType: o.clone_type, source, target, at, where, properties,
-    uniform, warnings, statements: [],
+    method,
+    cloneType: o.clone_type,
+    source,
+    target,
+    at,
+    where,
+    properties,
+    uniform,
+    warnings,
+    statements: [],
   };
   plan.statements = statementsFor(plan, input);
   return plan;
@@ -93,7 +104,9 @@ function statementsFor(p: TableCopyPlan, input: TablePlanInput): string[] {
   const select = `SELECT * FROM ${qRef(p.source)}${timeTravelText(p.at)}${p.where !== undefined ? ` WHERE ${p.where}` : ''}`;
   const out: string[] = [];
   if (p.method === 'clone') {
-    out.push(`CREATE OR REPLACE TABLE ${qRef(p.target)} ${p.cloneType} CLONE ${qRef(p.source)}${timeTravelText(p.at)}${propertiesText(p.properties)}`);
+    out.push(
+      `CREATE OR REPLACE TABLE ${qRef(p.target)} ${p.cloneType} CLONE ${qRef(p.source)}${timeTravelText(p.at)}${propertiesText(p.properties)}`,
+    );
   } else if (p.method === 'select-copy') {
     out.push(`CREATE OR REPLACE TABLE ${qRef(p.target)}${propertiesText(p.properties)} AS ${select}`);
   } else if (p.method === 'iceberg-ctas') {
@@ -110,4 +123,5 @@ function statementsFor(p: TableCopyPlan, input: TablePlanInput): string[] {
 
 export const createCatalogText = (name: string, location?: string) =>
   `CREATE CATALOG IF NOT EXISTS ${q(name)}${location ? ` MANAGED LOCATION ${lit(location)}` : ''}`;
-export const createSchemaText = (catalog: string, schema: string) => `CREATE SCHEMA IF NOT EXISTS ${q(catalog)}.${q(schema)}`;
+export const createSchemaText = (catalog: string, schema: string) =>
+  `CREATE SCHEMA IF NOT EXISTS ${q(catalog)}.${q(schema)}`;

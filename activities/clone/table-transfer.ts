@@ -34,8 +34,14 @@ export async function transferTable(
   const to = targetRef(ctx, schema, name);
   const desc = await src.describeTable(from);
   const plan = planTableCopy({
-    source: from, target: to, format: desc.format, options: o, crossWorkspace: ctx.crossWorkspace, currentVersion: desc.version,
-    sourceLabel: ctx.source.kind === 'local' ? ctx.source.root : ctx.source.host, targetLabel: ctx.target.label,
+    source: from,
+    target: to,
+    format: desc.format,
+    options: o,
+    crossWorkspace: ctx.crossWorkspace,
+    currentVersion: desc.version,
+    sourceLabel: ctx.source.kind === 'local' ? ctx.source.root : ctx.source.host,
+    targetLabel: ctx.target.label,
   });
   await beforeTouch(to);
   if (cancellable) checkCancelled();
@@ -43,7 +49,8 @@ export async function transferTable(
   if (cancellable) checkCancelled();
   const w = new Warnings();
   w.list.push(...plan.warnings);
-  if (plan.uniform) await w.try(`${schema}.${name} UniForm properties`, () => dst.setProperties(to, UNIFORM_PROPERTIES));
+  if (plan.uniform)
+    await w.try(`${schema}.${name} UniForm properties`, () => dst.setProperties(to, UNIFORM_PROPERTIES));
   await copyTableMetadata(src, dst, from, to, desc, o, w);
   const functions = new FunctionCopier(src, dst, o.source_catalog, ctx.target.destinationCatalog, o.copy_comments);
   await copySecurity(src, dst, from, to, o.copy_security, functions);

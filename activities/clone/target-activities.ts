@@ -32,13 +32,26 @@ export function createTargetActivities(deps: CloneActivityDeps) {
           const { schemas, warnings } = await selectedSchemas(ctx, src);
           const o = ctx.options;
           const D = ctx.target.destinationCatalog;
-          if (!(await catalogExists(dst, D))) await dst.createCatalog({ name: D, managedLocation: o.location, ifNotExists: true });
+          if (!(await catalogExists(dst, D)))
+            await dst.createCatalog({ name: D, managedLocation: o.location, ifNotExists: true });
           const w = new Warnings();
           w.list.push(...warnings);
-          await copySecurable(src, dst, { type: 'CATALOG', catalog: o.source_catalog }, { type: 'CATALOG', catalog: D }, o, w, `catalog ${D}`);
+          await copySecurable(
+            src,
+            dst,
+            { type: 'CATALOG', catalog: o.source_catalog },
+            { type: 'CATALOG', catalog: D },
+            o,
+            w,
+            `catalog ${D}`,
+          );
           await emitEvents(deps.db, ctx.jobId, [
             ...warningEvents(w.list, { target: ctx.target.label }),
-            { event: 'status', message: `target ${ctx.target.label}: ${schemas.length} schema(s) to clone into ${D}`, data: { status: 'running', target: ctx.target.label, schemas: schemas.length } },
+            {
+              event: 'status',
+              message: `target ${ctx.target.label}: ${schemas.length} schema(s) to clone into ${D}`,
+              data: { status: 'running', target: ctx.target.label, schemas: schemas.length },
+            },
           ]);
           return { schemas, warnings: w.list };
         }),
@@ -65,7 +78,8 @@ export function createTargetActivities(deps: CloneActivityDeps) {
     async finishJob(summary: CloneSummary): Promise<Record<string, unknown>> {
       return classified(async () => {
         const extra: Record<string, unknown> = {};
-        for (const r of await runHooks(deps, 'afterJob', { jobId: summary.jobId, summary })) if (r && typeof r === 'object') Object.assign(extra, r);
+        for (const r of await runHooks(deps, 'afterJob', { jobId: summary.jobId, summary }))
+          if (r && typeof r === 'object') Object.assign(extra, r);
         const s = { ...summary, ...extra };
         await emitEvents(deps.db, summary.jobId, [
           {

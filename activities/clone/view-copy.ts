@@ -46,7 +46,8 @@ export class ViewCopier {
     const byKey = new Map(views.map((v) => [viewKey(v.schema, v.name), v]));
     const out: ViewOutcome = { cloned: 0, failed: [], skipped, warnings: this.w.list };
     for (const group of cycles) {
-      for (const key of group) out.failed.push({ view: key, error: `dependency cycle among views ${group.join(', ')}` });
+      for (const key of group)
+        out.failed.push({ view: key, error: `dependency cycle among views ${group.join(', ')}` });
     }
     for (const key of order) {
       const view = byKey.get(key)!;
@@ -75,7 +76,15 @@ export class ViewCopier {
       replace: true,
     });
     this.created.add(key);
-    await copySecurable(this.src, this.dst, { type: 'VIEW', catalog: o.source_catalog, schema: view.schema, name: view.name }, { type: 'VIEW', ...ref }, o, this.w, `view ${view.schema}.${view.name}`);
+    await copySecurable(
+      this.src,
+      this.dst,
+      { type: 'VIEW', catalog: o.source_catalog, schema: view.schema, name: view.name },
+      { type: 'VIEW', ...ref },
+      o,
+      this.w,
+      `view ${view.schema}.${view.name}`,
+    );
   }
 
   /** Views of other schemas this view reads and the destination lacks. */
@@ -95,7 +104,9 @@ export class ViewCopier {
   private viewsOf(schema: string): Promise<Map<string, ViewInfo>> {
     let p = this.sourceViews.get(schema.toLowerCase());
     if (!p) {
-      p = this.src.listViews(this.ctx.options.source_catalog, schema).then((vs) => new Map(vs.map((v) => [v.name.toLowerCase(), v])));
+      p = this.src
+        .listViews(this.ctx.options.source_catalog, schema)
+        .then((vs) => new Map(vs.map((v) => [v.name.toLowerCase(), v])));
       this.sourceViews.set(schema.toLowerCase(), p);
     }
     return p;
@@ -103,7 +114,9 @@ export class ViewCopier {
 
   private async destViews(schema: string): Promise<Set<string>> {
     try {
-      return new Set((await this.dst.listViews(this.ctx.target.destinationCatalog, schema)).map((v) => v.name.toLowerCase()));
+      return new Set(
+        (await this.dst.listViews(this.ctx.target.destinationCatalog, schema)).map((v) => v.name.toLowerCase()),
+      );
     } catch (err) {
       if (err instanceof NotFoundError) return new Set();
       throw err;

@@ -43,7 +43,10 @@ export function orderViews(views: ViewNode[], catalog: string): ViewOrder {
   }
   const remaining = new Map([...deps].map(([k, d]) => [k, d.length]));
   // Deterministic: ready views are taken in name order.
-  const ready = [...remaining].filter(([, n]) => n === 0).map(([k]) => k).sort();
+  const ready = [...remaining]
+    .filter(([, n]) => n === 0)
+    .map(([k]) => k)
+    .sort();
   const order: string[] = [];
   while (ready.length > 0) {
     const key = ready.shift()!;

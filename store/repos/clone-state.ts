@@ -27,7 +27,8 @@ export async function getJobTable(
 
 /** Records (or replaces) the job's result for one table. */
 export async function putJobTable(db: Db, row: CloneJobTableInput): Promise<void> {
-  const { jobId, target, schemaName, tableName, ...rest } = row;
+  const rest: Partial<CloneJobTableInput> = { ...row };
+  for (const key of ['jobId', 'target', 'schemaName', 'tableName'] as const) delete rest[key];
   await db
     .insert(cloneJobTables)
     .values({ ...row, updatedAt: new Date() })
@@ -65,12 +66,20 @@ export async function tableStatesForSchema(
 }
 
 /** Records which source version now sits in a destination table. */
-export async function recordTableState(db: Db, row: Omit<typeof cloneTableState.$inferInsert, 'clonedAt'>): Promise<void> {
+export async function recordTableState(
+  db: Db,
+  row: Omit<typeof cloneTableState.$inferInsert, 'clonedAt'>,
+): Promise<void> {
   await db
     .insert(cloneTableState)
     .values({ ...row, clonedAt: new Date() })
     .onConflictDoUpdate({
-      target: [cloneTableState.destWorkspace, cloneTableState.destCatalog, cloneTableState.schemaName, cloneTableState.tableName],
+      target: [
+        cloneTableState.destWorkspace,
+        cloneTableState.destCatalog,
+        cloneTableState.schemaName,
+        cloneTableState.tableName,
+      ],
       set: {
         sourceWorkspace: row.sourceWorkspace,
         sourceCatalog: row.sourceCatalog,

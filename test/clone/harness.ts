@@ -24,7 +24,10 @@ export interface CloneHarness {
   newRoot(): string;
   open(root: string): Promise<Workspace>;
   /** Runs `fn` with a worker whose workspaces may be wrapped (fault injection, no-op clones). */
-  withWorker<T>(fn: () => Promise<T>, opts?: { wrap?: (ws: Workspace, ref: WorkspaceRef) => Workspace; hooks?: CloneHooks[]; maxActivities?: number }): Promise<T>;
+  withWorker<T>(
+    fn: () => Promise<T>,
+    opts?: { wrap?: (ws: Workspace, ref: WorkspaceRef) => Workspace; hooks?: CloneHooks[]; maxActivities?: number },
+  ): Promise<T>;
   jobInput(root: string, request: Partial<CloneRequestInput>, extra?: Partial<CloneJobInput>): CloneJobInput;
   run(input: CloneJobInput): Promise<CloneSummary>;
   events(jobId: string): Promise<Record<string, unknown>[]>;
@@ -42,11 +45,17 @@ export function newJobId(): string {
 export async function createCloneHarness(name: string): Promise<CloneHarness> {
   const env = await connectTestEnv();
   const store = await createTestStore();
-  const bundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows/clone'), logger: quietLogger });
+  const bundle = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows/clone'),
+    logger: quietLogger,
+  });
   const taskQueue = uniqueTaskQueue(name);
   const roots: string[] = [];
   const h: CloneHarness = {
-    env, store, taskQueue, bundle,
+    env,
+    store,
+    taskQueue,
+    bundle,
     newRoot() {
       const root = mkdtempSync(path.join(os.tmpdir(), `lw-${name}-`));
       roots.push(root);
@@ -60,7 +69,9 @@ export async function createCloneHarness(name: string): Promise<CloneHarness> {
         return opts.wrap ? opts.wrap(ws, ref) : ws;
       });
       const worker = await Worker.create({
-        connection: env.nativeConnection, taskQueue, workflowBundle: bundle,
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowBundle: bundle,
         activities: createCloneActivities({ db: store.db, resolveWorkspace: workspaces.resolve, hooks: opts.hooks }),
         maxConcurrentActivityTaskExecutions: opts.maxActivities ?? 16,
       });
@@ -71,16 +82,32 @@ export async function createCloneHarness(name: string): Promise<CloneHarness> {
       }
     },
     jobInput(root, request, extra = {}) {
-      const options = applyCloneDefaults({ source_catalog: 'prod', destination_catalog: 'dev', ...request } as CloneRequestInput);
+      const options = applyCloneDefaults({
+        source_catalog: 'prod',
+        destination_catalog: 'dev',
+        ...request,
+      } as CloneRequestInput);
       return {
-        jobId: newJobId(), options, source: { kind: 'local', root },
-        targets: [{ label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog }],
-        createdAt: new Date().toISOString(), maxRetries: 3, retryInitialIntervalMs: 100, ...extra,
+        jobId: newJobId(),
+        options,
+        source: { kind: 'local', root },
+        targets: [
+          { label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog },
+        ],
+        createdAt: new Date().toISOString(),
+        maxRetries: 3,
+        retryInitialIntervalMs: 100,
+        ...extra,
       };
     },
-    run: (input) => env.client.workflow.execute(cloneCatalogWorkflow, { taskQueue, workflowId: input.jobId, args: [input] }),
+    run: (input) =>
+      env.client.workflow.execute(cloneCatalogWorkflow, { taskQueue, workflowId: input.jobId, args: [input] }),
     async events(jobId) {
-      return (await readRunLog(store.db, jobId)).map((r) => ({ message: r.message, level: r.level, ...(r.data ?? {}) }));
+      return (await readRunLog(store.db, jobId)).map((r) => ({
+        message: r.message,
+        level: r.level,
+        ...(r.data ?? {}),
+      }));
     },
     async teardown() {
       await store.close();
@@ -92,6 +119,10 @@ export async function createCloneHarness(name: string): Promise<CloneHarness> {
 }
 
 const quietLogger = {
-  log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined,
-  warn: () => undefined, error: () => undefined,
+  log: () => undefined,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
 };

@@ -1,7 +1,11 @@
 import type { Client, WorkflowHandle } from '@temporalio/client';
 
 /** Every run of a workflow chain (following continue-as-new) with its history length as Temporal reports it. */
-export async function runLengths(client: Client, workflowId: string, firstRunId: string): Promise<{ runId: string; historyLength: number; childIds: string[] }[]> {
+export async function runLengths(
+  client: Client,
+  workflowId: string,
+  firstRunId: string,
+): Promise<{ runId: string; historyLength: number; childIds: string[] }[]> {
   const out: { runId: string; historyLength: number; childIds: string[] }[] = [];
   let runId: string | undefined = firstRunId;
   while (runId) {
@@ -9,7 +13,13 @@ export async function runLengths(client: Client, workflowId: string, firstRunId:
     const { historyLength } = await handle.describe();
     const history = await handle.fetchHistory();
     const events = history.events ?? [];
-    const childIds = events.flatMap((e) => (e.childWorkflowExecutionStartedEventAttributes?.workflowExecution ? [`${e.childWorkflowExecutionStartedEventAttributes.workflowExecution.workflowId}|${e.childWorkflowExecutionStartedEventAttributes.workflowExecution.runId}`] : []));
+    const childIds = events.flatMap((e) =>
+      e.childWorkflowExecutionStartedEventAttributes?.workflowExecution
+        ? [
+            `${e.childWorkflowExecutionStartedEventAttributes.workflowExecution.workflowId}|${e.childWorkflowExecutionStartedEventAttributes.workflowExecution.runId}`,
+          ]
+        : [],
+    );
     out.push({ runId, historyLength, childIds });
     runId = events.at(-1)?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId ?? undefined;
   }
@@ -20,10 +30,12 @@ export async function runLengths(client: Client, workflowId: string, firstRunId:
 export async function jobHistoryStats(client: Client, jobId: string, firstRunId: string) {
   const parent = await runLengths(client, jobId, firstRunId);
   const children = await Promise.all(
-    parent.flatMap((r) => r.childIds).map((pair) => {
-      const [id, run] = pair.split('|');
-      return runLengths(client, id, run);
-    }),
+    parent
+      .flatMap((r) => r.childIds)
+      .map((pair) => {
+        const [id, run] = pair.split('|');
+        return runLengths(client, id, run);
+      }),
   );
   const childRuns = children.flat();
   return {

@@ -19,28 +19,48 @@ const limits = { tablesPerRun: 40, batchTables: 1, batchBytes: 1, schemasPerRun:
 test.each([
   ['many schemas', 12, 10],
   ['one big schema', 1, 150],
-])('%s: every run of every workflow stays under the bound, whatever the catalog size', async (_label, schemas, tablesPerSchema) => {
-  const root = h.newRoot();
-  const input = h.jobInput(root, { source_catalog: 'big', destination_catalog: 'big_copy', parallel_tables: 4, max_workers: 4 });
-  const counters = { clones: 0 };
-  const summary = await h.withWorker(
-    async () => {
-      const handle = await h.env.client.workflow.start(cloneCatalogWorkflow, { taskQueue: h.taskQueue, workflowId: input.jobId, args: [input, { limits }] });
-      const result = await handle.result();
-      return { result, stats: await jobHistoryStats(h.env.client, input.jobId, handle.firstExecutionRunId) };
-    },
-    { wrap: (ws) => syntheticWorkspace(ws, { catalog: 'big', schemas, tablesPerSchema }, counters), maxActivities: 32 },
-  );
-  const tables = schemas * tablesPerSchema;
-  expect(summary.result).toMatchObject({ status: 'completed', tables_cloned: tables });
-  expect(counters.clones).toBe(tables);
-  const { stats } = summary;
-  // One table costs at most 6 events (scheduled, started, completed + a workflow task), so a schema run
-  // holds at most ~6 × tablesPerRun plus its fixed steps; a job run ~10 events per child plus progress signals.
-  expect(stats.childMax).toBeLessThanOrEqual(6 * limits.tablesPerRun + 60);
-  expect(stats.parentMax).toBeLessThanOrEqual(10 * limits.schemasPerRun + 4 * (tables / limits.progressEvery) / Math.max(1, Math.ceil(schemas / limits.schemasPerRun)) + 60);
-  if (schemas > limits.schemasPerRun) expect(stats.parentRuns).toBe(Math.ceil(schemas / limits.schemasPerRun));
-  if (tablesPerSchema > limits.tablesPerRun) expect(stats.childRuns).toBe(Math.ceil(tablesPerSchema / limits.tablesPerRun));
-  // Without continue-as-new one history would have held all of this.
-  expect(stats.totalEvents).toBeGreaterThan(2 * Math.max(stats.childMax, stats.parentMax));
-});
+])(
+  '%s: every run of every workflow stays under the bound, whatever the catalog size',
+  async (_label, schemas, tablesPerSchema) => {
+    const root = h.newRoot();
+    const input = h.jobInput(root, {
+      source_catalog: 'big',
+      destination_catalog: 'big_copy',
+      parallel_tables: 4,
+      max_workers: 4,
+    });
+    const counters = { clones: 0 };
+    const summary = await h.withWorker(
+      async () => {
+        const handle = await h.env.client.workflow.start(cloneCatalogWorkflow, {
+          taskQueue: h.taskQueue,
+          workflowId: input.jobId,
+          args: [input, { limits }],
+        });
+        const result = await handle.result();
+        return { result, stats: await jobHistoryStats(h.env.client, input.jobId, handle.firstExecutionRunId) };
+      },
+      {
+        wrap: (ws) => syntheticWorkspace(ws, { catalog: 'big', schemas, tablesPerSchema }, counters),
+        maxActivities: 32,
+      },
+    );
+    const tables = schemas * tablesPerSchema;
+    expect(summary.result).toMatchObject({ status: 'completed', tables_cloned: tables });
+    expect(counters.clones).toBe(tables);
+    const { stats } = summary;
+    // One table costs at most 6 events (scheduled, started, completed + a workflow task), so a schema run
+    // holds at most ~6 × tablesPerRun plus its fixed steps; a job run ~10 events per child plus progress signals.
+    expect(stats.childMax).toBeLessThanOrEqual(6 * limits.tablesPerRun + 60);
+    expect(stats.parentMax).toBeLessThanOrEqual(
+      10 * limits.schemasPerRun +
+        (4 * (tables / limits.progressEvery)) / Math.max(1, Math.ceil(schemas / limits.schemasPerRun)) +
+        60,
+    );
+    if (schemas > limits.schemasPerRun) expect(stats.parentRuns).toBe(Math.ceil(schemas / limits.schemasPerRun));
+    if (tablesPerSchema > limits.tablesPerRun)
+      expect(stats.childRuns).toBe(Math.ceil(tablesPerSchema / limits.tablesPerRun));
+    // Without continue-as-new one history would have held all of this.
+    expect(stats.totalEvents).toBeGreaterThan(2 * Math.max(stats.childMax, stats.parentMax));
+  },
+);

@@ -2,9 +2,13 @@ import { objectReferences, rewriteCatalogRefs } from '../../activities/clone/sql
 
 describe('catalog references in view and function bodies', () => {
   test('three-part names in the source catalog move to the destination', () => {
-    expect(rewriteCatalogRefs('SELECT * FROM prod.sales.orders o JOIN `prod`.`sales`.`lines` l ON o.id = l.id', 'prod', 'dev')).toBe(
-      'SELECT * FROM dev.sales.orders o JOIN `dev`.`sales`.`lines` l ON o.id = l.id',
-    );
+    expect(
+      rewriteCatalogRefs(
+        'SELECT * FROM prod.sales.orders o JOIN `prod`.`sales`.`lines` l ON o.id = l.id',
+        'prod',
+        'dev',
+      ),
+    ).toBe('SELECT * FROM dev.sales.orders o JOIN `dev`.`sales`.`lines` l ON o.id = l.id');
   });
 
   test('a catalog whose name ends with the source name survives (preprod is not prod)', () => {

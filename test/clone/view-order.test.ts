@@ -5,7 +5,11 @@ const v = (name: string, definition: string, schema = 's') => ({ schema, name, d
 describe('view dependency order', () => {
   test('a view over a view comes after it, whatever the listing order', () => {
     const { order, cycles } = orderViews(
-      [v('top', 'SELECT * FROM prod.s.middle'), v('middle', 'SELECT * FROM s.base_v'), v('base_v', 'SELECT * FROM prod.s.table1')],
+      [
+        v('top', 'SELECT * FROM prod.s.middle'),
+        v('middle', 'SELECT * FROM s.base_v'),
+        v('base_v', 'SELECT * FROM prod.s.table1'),
+      ],
       'prod',
     );
     expect(order).toEqual(['s.base_v', 's.middle', 's.top']);

@@ -39,7 +39,13 @@ afterAll(async () => {
 
 function startWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['-r', 'tsx/cjs', path.join(__dirname, 'fixtures/worker-main.ts')], {
-    env: { ...process.env, TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS, TASK_QUEUE: h.taskQueue, LAKEWARD_DATABASE_URL: dbUrl, LAKEWARD_TEST_CLONE_DELAY_MS: '150' },
+    env: {
+      ...process.env,
+      TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
+      TASK_QUEUE: h.taskQueue,
+      LAKEWARD_DATABASE_URL: dbUrl,
+      LAKEWARD_TEST_CLONE_DELAY_MS: '150',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -50,7 +56,8 @@ function startWorker(): Promise<ChildProcess> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const finishedCount = async (jobId: string) => (await readRunLog(store.db, jobId)).filter((r) => r.data?.event === 'table_finished').length;
+const finishedCount = async (jobId: string) =>
+  (await readRunLog(store.db, jobId)).filter((r) => r.data?.event === 'table_finished').length;
 
 test('a worker killed with SIGKILL mid-clone: a new worker completes the job, each table cloned at most once more', async () => {
   const root = h.newRoot();
@@ -59,7 +66,11 @@ test('a worker killed with SIGKILL mid-clone: a new worker completes the job, ea
   const input = h.jobInput(root, { parallel_tables: 2, max_workers: 2 });
 
   const first = await startWorker();
-  const handle = await h.env.client.workflow.start(cloneCatalogWorkflow, { taskQueue: h.taskQueue, workflowId: input.jobId, args: [input] });
+  const handle = await h.env.client.workflow.start(cloneCatalogWorkflow, {
+    taskQueue: h.taskQueue,
+    workflowId: input.jobId,
+    args: [input],
+  });
   while ((await finishedCount(input.jobId)) < 5) await sleep(100);
   first.kill('SIGKILL');
   const atKill = await finishedCount(input.jobId);
@@ -70,7 +81,10 @@ test('a worker killed with SIGKILL mid-clone: a new worker completes the job, ea
   const summary = await handle.result();
   expect(summary).toMatchObject({ status: 'completed', tables_cloned: 52, tables_failed: 0 });
 
-  const names = [...(await ws.listTables('prod', 'sales')), ...(await ws.listTables('prod', 'hr'))].map((t) => ({ schema: t.schema, name: t.name }));
+  const names = [...(await ws.listTables('prod', 'sales')), ...(await ws.listTables('prod', 'hr'))].map((t) => ({
+    schema: t.schema,
+    name: t.name,
+  }));
   expect(names).toHaveLength(52);
   const clonesPerTable: number[] = [];
   for (const t of names) {

@@ -18,8 +18,18 @@ export function cloneActivities(retry: RetrySettings) {
   // Explicit: left unset, the SDK sends TRY_CANCEL and a cancelled workflow would close while its
   // activities still run. Waiting means "cancelled" is reported only once the work really stopped.
   const cancellationType = ActivityCancellationType.WAIT_CANCELLATION_COMPLETED;
-  const metadata = proxyActivities<CloneActivities>({ startToCloseTimeout: '1 hour', heartbeatTimeout: '10 seconds', retry: policy, cancellationType });
-  const copy = proxyActivities<CloneActivities>({ startToCloseTimeout: '12 hours', heartbeatTimeout: '10 seconds', retry: policy, cancellationType });
+  const metadata = proxyActivities<CloneActivities>({
+    startToCloseTimeout: '1 hour',
+    heartbeatTimeout: '10 seconds',
+    retry: policy,
+    cancellationType,
+  });
+  const copy = proxyActivities<CloneActivities>({
+    startToCloseTimeout: '12 hours',
+    heartbeatTimeout: '10 seconds',
+    retry: policy,
+    cancellationType,
+  });
   // Job events and failure records are store writes: always retried, whatever enable_retry says.
   const events = proxyActivities<CloneActivities>({
     startToCloseTimeout: '1 minute',
@@ -41,5 +51,8 @@ export function cloneActivities(retry: RetrySettings) {
 }
 
 export function retrySettings(enableRetry: boolean, maxRetries: number, initialIntervalMs?: number): RetrySettings {
-  return { maximumAttempts: enableRetry ? Math.max(0, maxRetries) + 1 : 1, initialIntervalMs: initialIntervalMs ?? 1000 };
+  return {
+    maximumAttempts: enableRetry ? Math.max(0, maxRetries) + 1 : 1,
+    initialIntervalMs: initialIntervalMs ?? 1000,
+  };
 }

@@ -1,32 +1,17 @@
-import {
-  CancellationScope, ChildWorkflowFailure, condition, continueAsNew, isCancellation, setHandler, startChild, workflowInfo,
-  ParentClosePolicy,
-} from '@temporalio/workflow';
-import { limitsAt } from '../../activities/safety/throttle/limits';
+import { CancellationScope, continueAsNew, isCancellation, setHandler } from '@temporalio/workflow';
 import { safetyAfterClone } from '../rollback/after-clone';
 import { withQuiesce } from '../rollback/quiesce-scope';
 import { cloneActivities, retrySettings } from './activity-proxies';
-import { cloneSchemaWorkflow } from './clone-schema';
 import { cloneProgressQuery, type CloneJobInput, type CloneProgress, type CloneSummary } from './definitions';
-import type { TargetContext } from './engine-types';
-import { budgetExceeded, buildSummary, initialState, progressOf, type JobState } from './job-state';
+import { buildSummary, initialState, progressOf, type JobState } from './job-state';
+import { contextFor, rootMessage, runSchemas, workflowNow } from './schema-pool';
 import { DEFAULT_HISTORY_LIMITS, schemaProgressSignal, type HistoryLimits, type SchemaProgress } from './signals';
-import { addWarnings, mergeTotals, settleAll } from './totals';
-
-/** The sandbox's Date is the deterministic workflow clock (time of the current workflow task). */
-const workflowNow = () => Date.now();
+import { addWarnings } from './totals';
 
 /** Carried by continue-as-new; `limits` may also be given on the first run (tests use small ones). */
 export interface CloneRunState {
   state?: JobState;
   limits?: HistoryLimits;
-}
-
-function contextFor(input: CloneJobInput, i: number): TargetContext {
-  const t = input.targets[i];
-  const s = input.source;
-  const same = s.kind === t.workspace.kind && (s.kind === 'local' ? s.root === (t.workspace as typeof s).root : s.host === (t.workspace as typeof s).host);
-  return { jobId: input.jobId, options: input.options, source: s, target: t, crossWorkspace: !same };
 }
 
 /**
@@ -50,26 +35,44 @@ export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneR
 
   try {
     // quiesce_source: source write grants are revoked around the whole job (workflows/rollback/quiesce-scope).
-    return await withQuiesce(input, async () => {
-      if (!continuing) await acts.emitJobEvent({ jobId: input.jobId, event: 'status', message: 'job running', data: { status: 'running' } });
-      if (input.options.dry_run) return await dryRun(input, state, acts);
-      if (!continuing) await prepareTargets(input, state, acts);
-      phase = 'schemas';
-      const continued = await runSchemas(input, state, limits, retry, running);
-      if (continued) await continueAsNew<typeof cloneCatalogWorkflow>(input, { state, limits });
-      phase = 'finishing';
-      const summary = buildSummary(input, state, workflowNow());
-      // Validation, DQ verdict, auto rollback or PII masking (workflows/rollback/after-clone).
-      Object.assign(summary, await safetyAfterClone(input.targets.map((_, i) => contextFor(input, i)), summary));
-      Object.assign(summary, await acts.finishJob(summary));
-      status = summary.status;
-      return summary;
-    }, { resumed: continuing });
+    return await withQuiesce(
+      input,
+      async () => {
+        if (!continuing)
+          await acts.emitJobEvent({
+            jobId: input.jobId,
+            event: 'status',
+            message: 'job running',
+            data: { status: 'running' },
+          });
+        if (input.options.dry_run) return await dryRun(input, state, acts);
+        if (!continuing) await prepareTargets(input, state, acts);
+        phase = 'schemas';
+        const continued = await runSchemas(input, state, limits, retry, running);
+        if (continued) await continueAsNew<typeof cloneCatalogWorkflow>(input, { state, limits });
+        phase = 'finishing';
+        const summary = buildSummary(input, state, workflowNow());
+        // Validation, DQ verdict, auto rollback or PII masking (workflows/rollback/after-clone).
+        Object.assign(
+          summary,
+          await safetyAfterClone(
+            input.targets.map((_, i) => contextFor(input, i)),
+            summary,
+          ),
+        );
+        Object.assign(summary, await acts.finishJob(summary));
+        status = summary.status;
+        return summary;
+      },
+      { resumed: continuing },
+    );
   } catch (err) {
     status = isCancellation(err) ? 'cancelled' : 'failed';
     await CancellationScope.nonCancellable(() =>
       acts.emitJobEvent({
-        jobId: input.jobId, event: status === 'cancelled' ? 'status' : 'error', level: status === 'cancelled' ? 'warn' : 'error',
+        jobId: input.jobId,
+        event: status === 'cancelled' ? 'status' : 'error',
+        level: status === 'cancelled' ? 'warn' : 'error',
         message: status === 'cancelled' ? 'job cancelled' : `job failed: ${(err as Error).message}`,
         data: { status, error: (err as Error).message },
       }),
@@ -78,7 +81,11 @@ export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneR
   }
 }
 
-async function dryRun(input: CloneJobInput, state: JobState, acts: ReturnType<typeof cloneActivities>): Promise<CloneSummary> {
+async function dryRun(
+  input: CloneJobInput,
+  state: JobState,
+  acts: ReturnType<typeof cloneActivities>,
+): Promise<CloneSummary> {
   const plan: string[] = [];
   const warnings: string[] = [];
   for (let i = 0; i < input.targets.length; i++) {
@@ -93,7 +100,11 @@ async function dryRun(input: CloneJobInput, state: JobState, acts: ReturnType<ty
 }
 
 /** A target that cannot be prepared fails the job when it is the only one; in a fan-out it fails alone. */
-async function prepareTargets(input: CloneJobInput, state: JobState, acts: ReturnType<typeof cloneActivities>): Promise<void> {
+async function prepareTargets(
+  input: CloneJobInput,
+  state: JobState,
+  acts: ReturnType<typeof cloneActivities>,
+): Promise<void> {
   for (let i = 0; i < input.targets.length; i++) {
     try {
       const plan = await acts.prepareTarget(contextFor(input, i));
@@ -105,71 +116,5 @@ async function prepareTargets(input: CloneJobInput, state: JobState, acts: Retur
       state.targets[i].schemas = [];
       state.targets[i].finishedAtMs = workflowNow();
     }
-  }
-}
-
-/** The innermost cause's message: `ApplicationFailure` text rather than "Activity task failed". */
-function rootMessage(err: unknown): string {
-  let e = err as Error | undefined;
-  while (e && e.cause instanceof Error) e = e.cause;
-  return e?.message ?? String(err);
-}
-
-/** Runs the schema children; returns true when this run should continue as new. */
-async function runSchemas(
-  input: CloneJobInput, state: JobState, limits: HistoryLimits, retry: ReturnType<typeof retrySettings>, running: Map<string, SchemaProgress>,
-): Promise<boolean> {
-  let started = 0;
-  let active = 0;
-  let stop = false;
-  const pending: Promise<void>[] = [];
-  for (let ti = 0; ti < state.targets.length; ti++) {
-    const t = state.targets[ti];
-    while (t.schemas && t.nextSchema < t.schemas.length && !stop) {
-      // The throttle preset in force now decides how many schemas run at once.
-      await condition(() => active < limitsAt(input.options, new Date(workflowNow())).max_workers);
-      if (state.abortReason || stop) break;
-      if (started >= limits.schemasPerRun || workflowInfo().continueAsNewSuggested) {
-        stop = true;
-        break;
-      }
-      const schema = t.schemas[t.nextSchema++];
-      const childId = `${input.jobId}--${ti}--${schema}`;
-      started += 1;
-      active += 1;
-      running.set(childId, { childId, planned: 0, completed: 0, failed: 0, skipped: 0, bytes: 0 });
-      pending.push(
-        runOneSchema(input, ti, schema, childId, retry, limits, state).finally(() => {
-          active -= 1;
-          running.delete(childId);
-          state.schemasDone += 1;
-          state.abortReason ??= budgetExceeded(input, state, workflowNow());
-        }),
-      );
-    }
-  }
-  await settleAll(pending);
-  const more = state.targets.some((t) => t.schemas && t.nextSchema < t.schemas.length);
-  for (const t of state.targets) if (!(t.schemas && t.nextSchema < t.schemas.length)) t.finishedAtMs ??= workflowNow();
-  return more && !state.abortReason;
-}
-
-async function runOneSchema(
-  input: CloneJobInput, ti: number, schema: string, childId: string, retry: ReturnType<typeof retrySettings>, limits: HistoryLimits, state: JobState,
-): Promise<void> {
-  const target = state.targets[ti];
-  try {
-    const handle = await startChild(cloneSchemaWorkflow, {
-      workflowId: childId,
-      args: [{ ctx: contextFor(input, ti), schema, retry, limits }],
-      parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
-    });
-    mergeTotals(target.totals, (await handle.result()).totals);
-  } catch (err) {
-    if (isCancellation(err) || !(err instanceof ChildWorkflowFailure)) throw err;
-    const message = rootMessage(err);
-    target.totals.objects_failed += 1;
-    state.schemaErrors.push(`${target.label}: schema ${schema} failed: ${message}`);
-    target.error ??= `schema ${schema} failed: ${message}`;
   }
 }

@@ -1,4 +1,11 @@
-import { ActivityFailure, ApplicationFailure, continueAsNew, getExternalWorkflowHandle, isCancellation, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  continueAsNew,
+  getExternalWorkflowHandle,
+  isCancellation,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { limitsAt } from '../../activities/safety/throttle/limits';
 import { runThrottled } from '../../activities/safety/throttle/pool';
 import { workflowClock } from '../rollback/throttle-clock';
@@ -60,14 +67,19 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
   let sinceReport = 0;
   // parallel_tables is read from the throttle preset in force each time a batch starts; the job-wide
   // tables_per_minute cap is enforced by the table activities (activities/safety/hooks).
-  const settled = await runThrottled(batches, (now) => ({ ...limitsAt(o, new Date(now)), tables_per_minute: 0 }), async (batch) => {
-    for (const r of await cloneOrRecordFailure(acts, input, batch)) addTable(totals, r);
-    sinceReport += batch.length;
-    if (sinceReport >= limits.progressEvery) {
-      sinceReport = 0;
-      await report();
-    }
-  }, workflowClock);
+  const settled = await runThrottled(
+    batches,
+    (now) => ({ ...limitsAt(o, new Date(now)), tables_per_minute: 0 }),
+    async (batch) => {
+      for (const r of await cloneOrRecordFailure(acts, input, batch)) addTable(totals, r);
+      sinceReport += batch.length;
+      if (sinceReport >= limits.progressEvery) {
+        sinceReport = 0;
+        await report();
+      }
+    },
+    workflowClock,
+  );
   await settleAll(settled.map((r) => (r.status === 'rejected' ? Promise.reject(r.reason) : Promise.resolve())));
 
   if (tables.length > thisRun.length) {
@@ -86,7 +98,11 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
 }
 
 /** A batch whose activity failed for good becomes failed results (recorded with the cause); cancellation propagates. */
-async function cloneOrRecordFailure(acts: ReturnType<typeof cloneActivities>, input: SchemaJobInput, batch: TablePlanEntry[]): Promise<TableResult[]> {
+async function cloneOrRecordFailure(
+  acts: ReturnType<typeof cloneActivities>,
+  input: SchemaJobInput,
+  batch: TablePlanEntry[],
+): Promise<TableResult[]> {
   try {
     return await acts.cloneTables({ ctx: input.ctx, schema: input.schema, tables: batch });
   } catch (err) {
@@ -95,7 +111,12 @@ async function cloneOrRecordFailure(acts: ReturnType<typeof cloneActivities>, in
     const detail = (cause?.details?.[0] ?? {}) as { attempt?: number };
     const attempts = detail.attempt ?? (cause?.nonRetryable ? 1 : input.retry.maximumAttempts);
     return acts.recordBatchFailure({
-      ctx: input.ctx, schema: input.schema, tables: batch.map((t) => t.name), error: cause?.message ?? err.message, errorType: cause?.type ?? null, attempts,
+      ctx: input.ctx,
+      schema: input.schema,
+      tables: batch.map((t) => t.name),
+      error: cause?.message ?? err.message,
+      errorType: cause?.type ?? null,
+      attempts,
     });
   }
 }

@@ -99,11 +99,4 @@ export const releaseQuiesceSignal = defineSignal('releaseQuiesce');
  * `GET /api/clone/{id}/logs`): status, table_started, table_finished, schema_finished, retry, completed, error.
  */
 export type CloneEventType =
-  | 'status'
-  | 'table_started'
-  | 'table_finished'
-  | 'schema_finished'
-  | 'retry'
-  | 'warning'
-  | 'completed'
-  | 'error';
+  'status' | 'table_started' | 'table_finished' | 'schema_finished' | 'retry' | 'warning' | 'completed' | 'error';

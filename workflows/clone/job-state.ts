@@ -26,15 +26,33 @@ export interface JobState {
 export function initialState(input: CloneJobInput, nowMs: number): JobState {
   return {
     startedAtMs: nowMs,
-    targets: input.targets.map((t) => ({ label: t.label, schemas: null, nextSchema: 0, totals: emptyTotals(), error: null, startedAtMs: nowMs, finishedAtMs: null })),
+    targets: input.targets.map((t) => ({
+      label: t.label,
+      schemas: null,
+      nextSchema: 0,
+      totals: emptyTotals(),
+      error: null,
+      startedAtMs: nowMs,
+      finishedAtMs: null,
+    })),
     schemasDone: 0,
     abortReason: null,
     schemaErrors: [],
   };
 }
 
-export function progressOf(state: JobState, running: Map<string, SchemaProgress>, status: CloneProgress['status'], phase: string): CloneProgress {
-  let completed = 0, failed = 0, skipped = 0, bytes = 0, total = 0, schemasTotal = 0;
+export function progressOf(
+  state: JobState,
+  running: Map<string, SchemaProgress>,
+  status: CloneProgress['status'],
+  phase: string,
+): CloneProgress {
+  let completed = 0,
+    failed = 0,
+    skipped = 0,
+    bytes = 0,
+    total = 0,
+    schemasTotal = 0;
   for (const t of state.targets) {
     completed += t.totals.tables_cloned;
     failed += t.totals.tables_failed;
@@ -51,7 +69,8 @@ export function progressOf(state: JobState, running: Map<string, SchemaProgress>
     total += p.planned;
   }
   return {
-    status, phase,
+    status,
+    phase,
     schemas: { completed: state.schemasDone, total: schemasTotal },
     tables: { completed, failed, skipped, total: Math.max(total, completed + failed + skipped) },
     bytesCopied: bytes,
@@ -66,8 +85,12 @@ export function budgetExceeded(input: CloneJobInput, state: JobState, nowMs: num
   if (o.max_duration_min !== undefined && elapsedMin >= o.max_duration_min) {
     return `max_duration_min exceeded: ran ${elapsedMin.toFixed(1)} min, limit ${o.max_duration_min}`;
   }
-  const touched = state.targets.reduce((n, t) => n + t.totals.tables_cloned + t.totals.tables_failed + t.totals.tables_skipped, 0);
-  if (o.max_tables !== undefined && touched >= o.max_tables) return `max_tables reached: ${touched} tables touched, limit ${o.max_tables}`;
+  const touched = state.targets.reduce(
+    (n, t) => n + t.totals.tables_cloned + t.totals.tables_failed + t.totals.tables_skipped,
+    0,
+  );
+  if (o.max_tables !== undefined && touched >= o.max_tables)
+    return `max_tables reached: ${touched} tables touched, limit ${o.max_tables}`;
   return null;
 }
 
@@ -76,10 +99,16 @@ type Part = Omit<CloneSummary, 'per_target' | 'jobId'>;
 function targetSummary(input: CloneJobInput, t: TargetState, nowMs: number, aborted: string | null): Part {
   const failed = t.error !== null || t.totals.tables_failed > 0 || t.totals.objects_failed > 0;
   const status = aborted ? 'aborted' : failed ? 'failed' : 'completed';
-  const error = t.error ?? aborted ?? (failed ? `${t.totals.tables_failed} table(s) and ${t.totals.objects_failed} other object(s) failed` : undefined);
+  const error =
+    t.error ??
+    aborted ??
+    (failed ? `${t.totals.tables_failed} table(s) and ${t.totals.objects_failed} other object(s) failed` : undefined);
   const { objects_failed, ...counts } = t.totals;
   return {
-    ...counts, status, error, objects_failed,
+    ...counts,
+    status,
+    error,
+    objects_failed,
     mode: input.options.load_type.toLowerCase() as Part['mode'],
     duration_seconds: Math.round(((t.finishedAtMs ?? nowMs) - t.startedAtMs) / 100) / 10,
   };
@@ -89,9 +118,23 @@ export function buildSummary(input: CloneJobInput, state: JobState, nowMs: numbe
   const parts = state.targets.map((t) => targetSummary(input, t, nowMs, state.abortReason));
   const total = emptyTotals();
   for (const t of state.targets) {
-    for (const k of ['tables_cloned', 'tables_failed', 'tables_skipped', 'views_cloned', 'functions_cloned', 'volumes_cloned', 'bytes_copied', 'files_copied', 'objects_failed'] as const) total[k] += t.totals[k];
+    for (const k of [
+      'tables_cloned',
+      'tables_failed',
+      'tables_skipped',
+      'views_cloned',
+      'functions_cloned',
+      'volumes_cloned',
+      'bytes_copied',
+      'files_copied',
+      'objects_failed',
+    ] as const)
+      total[k] += t.totals[k];
     for (const [f, n] of Object.entries(t.totals.formats)) total.formats[f] = (total.formats[f] ?? 0) + n;
-    addWarnings(total, t.totals.warnings.map((w) => (input.targets.length > 1 ? `${t.label}: ${w}` : w)));
+    addWarnings(
+      total,
+      t.totals.warnings.map((w) => (input.targets.length > 1 ? `${t.label}: ${w}` : w)),
+    );
   }
   addWarnings(total, state.schemaErrors);
   const anyFailed = parts.some((p) => p.status === 'failed');
@@ -105,7 +148,11 @@ export function buildSummary(input: CloneJobInput, state: JobState, nowMs: numbe
     duration_seconds: Math.round((nowMs - state.startedAtMs) / 100) / 10,
   };
   if (state.abortReason) summary.error = state.abortReason;
-  else if (anyFailed) summary.error = parts.map((p, i) => (p.error ? `${state.targets[i].label}: ${p.error}` : '')).filter(Boolean).join('; ');
+  else if (anyFailed)
+    summary.error = parts
+      .map((p, i) => (p.error ? `${state.targets[i].label}: ${p.error}` : ''))
+      .filter(Boolean)
+      .join('; ');
   if (input.targets.length > 1) {
     const ok = parts.filter((p) => p.status === 'completed').length;
     summary.per_target = Object.fromEntries(parts.map((p, i) => [state.targets[i].label, p]));

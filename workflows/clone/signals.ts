@@ -27,11 +27,18 @@ export interface HistoryLimits {
 }
 
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
-  tablesPerRun: 2000, batchTables: 8, batchBytes: 256 * 1024 * 1024, schemasPerRun: 300, progressEvery: 25,
+  tablesPerRun: 2000,
+  batchTables: 8,
+  batchBytes: 256 * 1024 * 1024,
+  schemasPerRun: 300,
+  progressEvery: 25,
 };
 
 /** Splits a schema's ordered table plan into activity batches (order kept). */
-export function batchTables<T extends { sizeBytes: number | null }>(tables: T[], limits: Pick<HistoryLimits, 'batchTables' | 'batchBytes'>): T[][] {
+export function batchTables<T extends { sizeBytes: number | null }>(
+  tables: T[],
+  limits: Pick<HistoryLimits, 'batchTables' | 'batchBytes'>,
+): T[][] {
   const out: T[][] = [];
   let cur: T[] = [];
   let bytes = 0;

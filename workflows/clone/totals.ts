@@ -7,8 +7,17 @@ export const MAX_WARNINGS = 200;
 
 export function emptyTotals(): Totals {
   return {
-    tables_cloned: 0, tables_failed: 0, tables_skipped: 0, views_cloned: 0, functions_cloned: 0, volumes_cloned: 0,
-    bytes_copied: 0, files_copied: 0, formats: {}, warnings: [], objects_failed: 0,
+    tables_cloned: 0,
+    tables_failed: 0,
+    tables_skipped: 0,
+    views_cloned: 0,
+    functions_cloned: 0,
+    volumes_cloned: 0,
+    bytes_copied: 0,
+    files_copied: 0,
+    formats: {},
+    warnings: [],
+    objects_failed: 0,
   };
 }
 
@@ -40,7 +49,17 @@ export function addObjects(t: Totals, kind: 'views' | 'functions' | 'volumes', r
 }
 
 export function mergeTotals(into: Totals, from: Totals): void {
-  for (const k of ['tables_cloned', 'tables_failed', 'tables_skipped', 'views_cloned', 'functions_cloned', 'volumes_cloned', 'bytes_copied', 'files_copied', 'objects_failed'] as const) {
+  for (const k of [
+    'tables_cloned',
+    'tables_failed',
+    'tables_skipped',
+    'views_cloned',
+    'functions_cloned',
+    'volumes_cloned',
+    'bytes_copied',
+    'files_copied',
+    'objects_failed',
+  ] as const) {
     into[k] += from[k];
   }
   for (const [f, n] of Object.entries(from.formats)) into.formats[f] = (into.formats[f] ?? 0) + n;

@@ -1,0 +1,125 @@
+import { activityInfo } from '@temporalio/activity';
+import type { PlatformError } from '../../platform/errors';
+import { getJobTable, putJobTable } from '../../store/repos/clone-state';
+import type { TableResult } from '../../workflows/clone/definitions';
+import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine-types';
+import type { CloneActivityDeps } from './deps';
+import { emitEvents } from './events';
+import { classified, isLogicalError } from './failures';
+import { withHeartbeat } from './heartbeat';
+import { cloneOneTable } from './table-activity';
+
+export interface TableFailure {
+  ctx: TargetContext;
+  schema: string;
+  table: string;
+  error: string;
+  errorType: string | null;
+  attempts: number;
+}
+
+async function recordFailure(deps: CloneActivityDeps, f: TableFailure): Promise<TableResult> {
+  await putJobTable(deps.db, {
+    jobId: f.ctx.jobId,
+    target: f.ctx.target.label,
+    schemaName: f.schema,
+    tableName: f.table,
+    status: 'failed',
+    attempts: f.attempts,
+    error: f.error,
+    result: { errorType: f.errorType },
+  });
+  await emitEvents(deps.db, f.ctx.jobId, [
+    {
+      event: 'table_finished',
+      level: 'error',
+      message: `${f.schema}.${f.table}: failed after ${f.attempts} attempt(s): ${f.error}`,
+      data: {
+        schema: f.schema,
+        table: f.table,
+        target: f.ctx.target.label,
+        status: 'failed',
+        error: f.error,
+        errorType: f.errorType,
+        attempts: f.attempts,
+        bytes: 0,
+        files: 0,
+      },
+    },
+  ]);
+  return {
+    schema: f.schema,
+    table: f.table,
+    status: 'failed',
+    format: null,
+    bytesCopied: 0,
+    filesCopied: 0,
+    sourceVersion: null,
+    durationMs: 0,
+    error: f.error,
+    target: f.ctx.target.label,
+    attempts: f.attempts,
+  };
+}
+
+export interface TableBatch {
+  ctx: TargetContext;
+  schema: string;
+  tables: TablePlanEntry[];
+}
+
+/**
+ * A small batch of tables, one after the other (batching amortises the per-activity cost over small
+ * tables; big tables travel alone). A logical error fails only its table, at once; a transient error
+ * fails the batch so Temporal retries it, and the retry skips the tables this job already finished.
+ */
+async function cloneBatch(deps: CloneActivityDeps, batch: TableBatch): Promise<TableResult[]> {
+  const out: TableResult[] = [];
+  const retried = { pending: activityInfo().attempt > 1 };
+  for (const table of batch.tables) {
+    try {
+      out.push(await cloneOneTable(deps, { ctx: batch.ctx, schema: batch.schema, table }, retried));
+    } catch (err) {
+      if (!isLogicalError(err)) throw err;
+      const e = err as PlatformError;
+      out.push(
+        await recordFailure(deps, {
+          ctx: batch.ctx,
+          schema: batch.schema,
+          table: table.name,
+          error: e.message,
+          errorType: e.code,
+          attempts: activityInfo().attempt,
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+export function createTableActivities(deps: CloneActivityDeps) {
+  return {
+    async cloneTables(batch: TableBatch): Promise<TableResult[]> {
+      return classified(() => withHeartbeat(() => cloneBatch(deps, batch)));
+    },
+
+    /**
+     * A batch that failed for good (retries exhausted, or retry off): tables it finished keep their
+     * results; the others are recorded as failed with the batch's error.
+     */
+    async recordBatchFailure(f: Omit<TableFailure, 'table'> & { tables: string[] }): Promise<TableResult[]> {
+      const out: TableResult[] = [];
+      for (const table of f.tables) {
+        const done = await getJobTable(deps.db, {
+          jobId: f.ctx.jobId,
+          target: f.ctx.target.label,
+          schemaName: f.schema,
+          tableName: table,
+        });
+        if (done?.status === 'cloned' && done.result) out.push(done.result as unknown as TableResult);
+        else out.push(await recordFailure(deps, { ...f, table }));
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import {
+  ChildWorkflowFailure,
+  condition,
+  isCancellation,
+  ParentClosePolicy,
+  startChild,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { limitsAt } from '../../activities/safety/throttle/limits';
+import type { retrySettings } from './activity-proxies';
+import { cloneSchemaWorkflow } from './clone-schema';
+import type { CloneJobInput } from './definitions';
+import type { TargetContext } from './engine-types';
+import { budgetExceeded, type JobState } from './job-state';
+import type { HistoryLimits, SchemaProgress } from './signals';
+import { mergeTotals, settleAll } from './totals';
+
+/** The job workflow's pool of schema workflows: at most max_workers at a time, budgets checked between them. */
+
+/** The sandbox's Date is the deterministic workflow clock (time of the current workflow task). */
+export const workflowNow = () => new Date().getTime();
+
+export function contextFor(input: CloneJobInput, i: number): TargetContext {
+  const t = input.targets[i];
+  const s = input.source;
+  const same =
+    s.kind === t.workspace.kind &&
+    (s.kind === 'local' ? s.root === (t.workspace as typeof s).root : s.host === (t.workspace as typeof s).host);
+  return { jobId: input.jobId, options: input.options, source: s, target: t, crossWorkspace: !same };
+}
+
+/** The innermost cause's message: `ApplicationFailure` text rather than "Activity task failed". */
+export function rootMessage(err: unknown): string {
+  let e = err as Error | undefined;
+  while (e && e.cause instanceof Error) e = e.cause;
+  return e?.message ?? String(err);
+}
+
+/** Runs the schema children; returns true when this run should continue as new. */
+export async function runSchemas(
+  input: CloneJobInput,
+  state: JobState,
+  limits: HistoryLimits,
+  retry: ReturnType<typeof retrySettings>,
+  running: Map<string, SchemaProgress>,
+): Promise<boolean> {
+  let started = 0;
+  let active = 0;
+  let stop = false;
+  const pending: Promise<void>[] = [];
+  for (let ti = 0; ti < state.targets.length; ti++) {
+    const t = state.targets[ti];
+    while (t.schemas && t.nextSchema < t.schemas.length && !stop) {
+      // The throttle preset in force now decides how many schemas run at once.
+      await condition(() => active < limitsAt(input.options, new Date(workflowNow())).max_workers);
+      if (state.abortReason || stop) break;
+      if (started >= limits.schemasPerRun || workflowInfo().continueAsNewSuggested) {
+        stop = true;
+        break;
+      }
+      const schema = t.schemas[t.nextSchema++];
+      const childId = `${input.jobId}--${ti}--${schema}`;
+      started += 1;
+      active += 1;
+      running.set(childId, { childId, planned: 0, completed: 0, failed: 0, skipped: 0, bytes: 0 });
+      pending.push(
+        runOneSchema(input, ti, schema, childId, retry, limits, state).finally(() => {
+          active -= 1;
+          running.delete(childId);
+          state.schemasDone += 1;
+          state.abortReason ??= budgetExceeded(input, state, workflowNow());
+        }),
+      );
+    }
+  }
+  await settleAll(pending);
+  const more = state.targets.some((t) => t.schemas && t.nextSchema < t.schemas.length);
+  for (const t of state.targets) if (!(t.schemas && t.nextSchema < t.schemas.length)) t.finishedAtMs ??= workflowNow();
+  return more && !state.abortReason;
+}
+
+async function runOneSchema(
+  input: CloneJobInput,
+  ti: number,
+  schema: string,
+  childId: string,
+  retry: ReturnType<typeof retrySettings>,
+  limits: HistoryLimits,
+  state: JobState,
+): Promise<void> {
+  const target = state.targets[ti];
+  try {
+    const handle = await startChild(cloneSchemaWorkflow, {
+      workflowId: childId,
+      args: [{ ctx: contextFor(input, ti), schema, retry, limits }],
+      parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
+    });
+    mergeTotals(target.totals, (await handle.result()).totals);
+  } catch (err) {
+    if (isCancellation(err) || !(err instanceof ChildWorkflowFailure)) throw err;
+    const message = rootMessage(err);
+    target.totals.objects_failed += 1;
+    state.schemaErrors.push(`${target.label}: schema ${schema} failed: ${message}`);
+    target.error ??= `schema ${schema} failed: ${message}`;
+  }
+}
