@@ -1,4 +1,5 @@
-import { heartbeat, log } from '@temporalio/activity';
+import { safetyLog } from './log';
+import { heartbeat } from '@temporalio/activity';
 import type { TimeTravel } from '../../platform/types';
 import { cloneChecksFor, clonedTables, putCloneCheck } from '../../store/repos/clone-checks';
 import { findRollbackTarget } from '../../store/repos/safety-rollback';
@@ -122,6 +123,10 @@ export async function postCloneChecks(deps: SafetyDeps, ctx: TargetContext): Pro
     dq,
   });
   if (decision.triggered)
-    log.warn('auto rollback triggered', { jobId: ctx.jobId, target: ctx.target.label, reasons: decision.reasons });
+    safetyLog('warn', 'auto rollback triggered', {
+      jobId: ctx.jobId,
+      target: ctx.target.label,
+      reasons: decision.reasons,
+    });
   return { target: ctx.target.label, validation, dq_comparison: dq, decision, rollback_id: logRow?.rollbackId ?? null };
 }

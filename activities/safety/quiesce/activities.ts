@@ -1,4 +1,4 @@
-import { log } from '@temporalio/activity';
+import { safetyLog } from '../log';
 import type { Workspace } from '../../../platform/port';
 import type { Securable } from '../../../platform/types';
 import type { CloneOptions } from '../../../schemas/clone';
@@ -86,7 +86,7 @@ export async function restoreQuiescedGrants(deps: SafetyDeps, jobId: string): Pr
     await markQuiesceGrants(deps.db, jobId, [r], 'restored');
     restored.push({ schema: r.schemaName, principal: r.principal, privileges: r.privileges });
   }
-  if (restored.length) log.info('quiesce released', { jobId, grants: restored.length });
+  if (restored.length) safetyLog('info', 'quiesce released', { jobId, grants: restored.length });
   return restored;
 }
 
@@ -103,7 +103,7 @@ export function createQuiesceActivities(deps: SafetyDeps) {
       const { schemas } = chooseSchemas(available, selectionFor(input.options as CloneOptions));
       const revoked: QuiescedGrant[] = [];
       for (const schema of schemas) revoked.push(...(await revokeSchema(deps, ws, input, schema)));
-      log.info('quiesced source', { jobId: input.jobId, schemas: schemas.length, grants: revoked.length });
+      safetyLog('info', 'quiesced source', { jobId: input.jobId, schemas: schemas.length, grants: revoked.length });
       return revoked;
     },
     releaseQuiesce: (jobId: string) => restoreQuiescedGrants(deps, jobId),

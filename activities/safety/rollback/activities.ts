@@ -1,4 +1,4 @@
-import { log } from '@temporalio/activity';
+import { safetyLog } from '../log';
 import { ApplicationFailure } from '@temporalio/common';
 import { isPlatformError } from '../../../platform/errors';
 import type { Workspace } from '../../../platform/port';
@@ -102,7 +102,7 @@ export function createRollbackActivities(deps: SafetyDeps) {
       } catch (err) {
         if (isPlatformError(err) && err.retryable) throw err;
         const s = input.step;
-        log.warn('rollback step failed', { fqn: s.fqn, error: (err as Error).message });
+        safetyLog('warn', 'rollback step failed', { fqn: s.fqn, error: (err as Error).message });
         return {
           kind: s.kind,
           objectType: s.kind === 'restore' ? 'table' : s.objectType,
