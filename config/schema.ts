@@ -77,6 +77,8 @@ export const configSchema = z.strictObject({
   workspace: workspaceSchema.prefault({}),
   clone: cloneSchema.prefault({}),
   cache: z.strictObject({ ttl_seconds: z.number().int().min(0).default(300) }).prefault({}),
+  /** Ed25519 signing key for clone provenance (PEM; may be `${ENV_NAME}`); null → generated in the data folder. */
+  provenance: z.strictObject({ private_key: z.string().nullable().default(null) }).prefault({}),
 });
 
 /** The validated configuration, with relative paths still as written (see `loadConfig` for resolution). */

@@ -8,6 +8,7 @@ import type { Config } from '../config/load';
 import { openStore, type Store } from '../store/db';
 import { openPlatformWorkspace } from './open-workspace';
 import { startDevServer, type DevServer } from './temporal-dev-server';
+import { sweepQuiescedGrantsAtStart } from './quiesce-sweep';
 import { createWorker, prebuiltBundle } from './worker';
 
 export interface StackOptions {
@@ -68,6 +69,7 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
         bundle: prebuiltBundle(config.temporal.prebundled_workflows),
       });
       workerDone = worker.run();
+      await sweepQuiescedGrantsAtStart({ config, store, client, workspaces }, opts.logger);
       cleanups.push(async () => {
         if (worker.getState() === 'RUNNING') worker.shutdown();
         await workerDone.catch(() => undefined);

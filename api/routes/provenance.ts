@@ -20,7 +20,7 @@ const verify = { body: provenanceVerifySchema };
 /** The signing key: `provenance.private_key` from config when present, else generated in the data folder. */
 function keyFor(deps: AppDeps): () => SigningKey {
   let key: SigningKey | undefined;
-  const configured = (deps.config as { provenance?: { private_key?: string | null } }).provenance?.private_key ?? null;
+  const configured = deps.config.provenance.private_key;
   return () => (key ??= loadOrCreateSigningKey({ dataDir: deps.config.data_dir, privateKeyPem: configured }));
 }
 
