@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { openStore, type Store } from '../../store/db';
@@ -37,13 +38,19 @@ afterAll(async () => {
   await h?.teardown();
 });
 
+let bundlePath = '';
 function startWorker(): Promise<ChildProcess> {
+  if (!bundlePath) {
+    bundlePath = path.join(h.newRoot(), 'workflow-bundle.js');
+    writeFileSync(bundlePath, h.bundle.code);
+  }
   const child = spawn(process.execPath, ['-r', 'tsx/cjs', path.join(__dirname, 'fixtures/worker-main.ts')], {
     env: {
       ...process.env,
       TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
       TASK_QUEUE: h.taskQueue,
       LAKEWARD_DATABASE_URL: dbUrl,
+      LAKEWARD_WORKFLOW_BUNDLE: bundlePath,
       LAKEWARD_TEST_CLONE_DELAY_MS: '150',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,4 +104,4 @@ test('a worker killed with SIGKILL mid-clone: a new worker completes the job, ea
   expect(clonesPerTable.filter((n) => n === 2).length).toBeLessThanOrEqual(4);
   const retries = (await readRunLog(store.db, input.jobId)).filter((r) => r.data?.event === 'retry');
   expect(retries.length).toBeGreaterThan(0);
-}, 180_000);
+}, 300_000);
