@@ -149,24 +149,21 @@ async function historyBench(b: BenchEnv, tables: number) {
   return out;
 }
 
+/** LAKEWARD_BENCH_ONLY=shallow,deep,history picks parts (default: all); skipped parts report zeros. */
 export async function run(): Promise<CloneBenchResult> {
+  const parts = new Set((process.env.LAKEWARD_BENCH_ONLY ?? 'shallow,deep,history').split(','));
   const b = await createBenchEnv();
   try {
     const tables = Number(process.env.LAKEWARD_BENCH_TABLES ?? 1000);
-    const shallow = await shallowBench(b, tables);
-    if (process.env.LAKEWARD_BENCH_ONLY === 'shallow')
-      return {
-        tables,
-        ...shallow,
-        shallowVsPlain: shallow.engineTablesPerSecond / shallow.plainTablesPerSecond,
-        deepBytes: 0,
-        engineBytesPerSecond: 0,
-        cpBytesPerSecond: 1,
-        deepVsCp: 0,
-        history: [],
-      };
-    const deep = await deepBench(b, Number(process.env.LAKEWARD_BENCH_DEEP_ROWS ?? 2_000_000));
-    const history = await historyBench(b, Number(process.env.LAKEWARD_BENCH_HISTORY_TABLES ?? 10_000));
+    const shallow = parts.has('shallow')
+      ? await shallowBench(b, tables)
+      : { engineTablesPerSecond: 0, plainTablesPerSecond: 1, cloneOnlyTablesPerSecond: 1 };
+    const deep = parts.has('deep')
+      ? await deepBench(b, Number(process.env.LAKEWARD_BENCH_DEEP_ROWS ?? 2_000_000))
+      : { deepBytes: 0, engineBytesPerSecond: 0, cpBytesPerSecond: 1 };
+    const history = parts.has('history')
+      ? await historyBench(b, Number(process.env.LAKEWARD_BENCH_HISTORY_TABLES ?? 10_000))
+      : [];
     return {
       tables,
       ...shallow,
