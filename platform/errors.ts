@@ -18,11 +18,7 @@ export class PlatformError extends Error {
   /** Seconds the remote asked us to wait (HTTP Retry-After), when known. */
   readonly retryAfterSeconds?: number;
 
-  constructor(
-    code: PlatformErrorCode,
-    message: string,
-    options: { cause?: unknown; retryAfterSeconds?: number } = {},
-  ) {
+  constructor(code: PlatformErrorCode, message: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
     super(message, options.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = new.target.name;
     this.code = code;

@@ -63,7 +63,12 @@ export interface Workspace {
   tableDetail(ref: TableRef): Promise<TableDetail>;
 
   // ---- containers and objects -----------------------------------------------------------------------
-  createCatalog(opts: { name: string; managedLocation?: string; comment?: string; ifNotExists?: boolean }): Promise<void>;
+  createCatalog(opts: {
+    name: string;
+    managedLocation?: string;
+    comment?: string;
+    ifNotExists?: boolean;
+  }): Promise<void>;
   dropCatalog(name: string, opts?: { cascade?: boolean; ifExists?: boolean }): Promise<void>;
   createSchema(opts: { catalog: string; name: string; comment?: string; ifNotExists?: boolean }): Promise<void>;
   dropSchema(catalog: string, schema: string, opts?: { cascade?: boolean; ifExists?: boolean }): Promise<void>;
@@ -93,7 +98,13 @@ export interface Workspace {
   // ---- table writes (each a new version) ------------------------------------------------------------
   createTable(opts: CreateTableOptions): Promise<void>;
   /** CREATE TABLE AS SELECT; `query` is SQL over catalog.schema.table names of this workspace. */
-  createTableAs(opts: { ref: TableRef; query: string; properties?: Record<string, string>; comment?: string | null; replace?: boolean }): Promise<void>;
+  createTableAs(opts: {
+    ref: TableRef;
+    query: string;
+    properties?: Record<string, string>;
+    comment?: string | null;
+    replace?: boolean;
+  }): Promise<void>;
   insertRows(ref: TableRef, rows: Record<string, unknown>[]): Promise<{ numOutputRows: number }>;
   insertQuery(ref: TableRef, query: string): Promise<{ numOutputRows: number }>;
   overwriteQuery(ref: TableRef, query: string): Promise<{ numOutputRows: number }>;

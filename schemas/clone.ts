@@ -37,7 +37,10 @@ export const includeObjectSchema = z
  */
 export const targetWorkspaceSchema = z
   .object({
-    name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').optional(),
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+      .optional(),
     kind: z.enum(['local', 'databricks']).optional(),
     root: z.string().min(1).optional(),
     host: z.string().url().optional(),
@@ -57,10 +60,12 @@ export const targetWorkspaceSchema = z
     if (!kind && !t.name) {
       ctx.addIssue({ code: 'custom', message: 'give a saved target name, a local root, or a Databricks host' });
     }
-    if (kind === 'local' && !t.root) ctx.addIssue({ code: 'custom', path: ['root'], message: 'required for a local target' });
+    if (kind === 'local' && !t.root)
+      ctx.addIssue({ code: 'custom', path: ['root'], message: 'required for a local target' });
     if (kind === 'databricks' && !t.name) {
       if (!t.host) ctx.addIssue({ code: 'custom', path: ['host'], message: 'required for a Databricks target' });
-      if (!t.warehouse_id) ctx.addIssue({ code: 'custom', path: ['warehouse_id'], message: 'required for a Databricks target' });
+      if (!t.warehouse_id)
+        ctx.addIssue({ code: 'custom', path: ['warehouse_id'], message: 'required for a Databricks target' });
     }
   });
 
@@ -178,13 +183,21 @@ export const cloneRequestSchema = z.preprocess(
         });
       }
       if (r.as_of_timestamp !== undefined && r.as_of_version !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['as_of_version'], message: 'give as_of_version or as_of_timestamp, not both' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['as_of_version'],
+          message: 'give as_of_version or as_of_timestamp, not both',
+        });
       }
       if (r.iceberg_physical && (r.target_format ?? 'DELTA') !== 'ICEBERG') {
         ctx.addIssue({ code: 'custom', path: ['iceberg_physical'], message: 'only valid with target_format ICEBERG' });
       }
       if (r.target_workspace && r.target_workspaces) {
-        ctx.addIssue({ code: 'custom', path: ['target_workspaces'], message: 'give target_workspace or target_workspaces, not both' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['target_workspaces'],
+          message: 'give target_workspace or target_workspaces, not both',
+        });
       }
     }),
 );
@@ -237,7 +250,8 @@ export type CloneOptions = Omit<CloneRequestInput, keyof Defaulted> & {
 export function applyCloneDefaults(input: CloneRequestInput): CloneOptions {
   const out: Record<string, unknown> = { ...input };
   for (const [key, value] of Object.entries(CLONE_DEFAULTS)) {
-    if (out[key] === undefined) out[key] = Array.isArray(value) ? [...value] : typeof value === 'object' ? { ...value } : value;
+    if (out[key] === undefined)
+      out[key] = Array.isArray(value) ? [...value] : typeof value === 'object' ? { ...value } : value;
   }
   return out as CloneOptions;
 }

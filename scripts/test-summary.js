@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Prints one plain closing line, "N passed, N failed, N skipped", summed over jest --json result files.
 const fs = require('node:fs');
-let passed = 0, failed = 0, skipped = 0, suitesFailed = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0,
+  suitesFailed = 0;
 for (const file of process.argv.slice(2)) {
   let r;
   try {

@@ -84,7 +84,9 @@ async function seedIfMissing(root: string, catalog: string): Promise<void> {
   }
   process.stdout.write(`Seeding demo catalog ${catalog} in ${root} … `);
   const s = await seedDemo({ root, catalog, scale: 'small' });
-  console.log(`${s.schemas.length} schemas, ${s.tables} tables, ${s.views} views, ${s.functions} functions, ${s.volumes} volume(s) in ${(s.elapsedMs / 1000).toFixed(1)} s`);
+  console.log(
+    `${s.schemas.length} schemas, ${s.tables} tables, ${s.views} views, ${s.functions} functions, ${s.volumes} volume(s) in ${(s.elapsedMs / 1000).toFixed(1)} s`,
+  );
 }
 
 function printNext(
@@ -96,7 +98,8 @@ function printNext(
   const lines = ['', 'Where to look next:'];
   lines.push(`  job record     ${stack.apiUrl}/api/clone/${jobId}`);
   lines.push(`  run log        ${stack.apiUrl}/api/audit/${jobId}/logs`);
-  if (stack.temporalUiUrl) lines.push(`  workflow       ${stack.temporalUiUrl}/namespaces/${namespace}/workflows/${jobId}`);
+  if (stack.temporalUiUrl)
+    lines.push(`  workflow       ${stack.temporalUiUrl}/namespaces/${namespace}/workflows/${jobId}`);
   lines.push(`  more clones    bin/lakeward clone ${destination} ${destination}_copy --clone-type SHALLOW --wait`);
   console.log(lines.join('\n'));
 }

@@ -9,7 +9,9 @@ let instance: Promise<DuckDBInstance> | null = null;
 
 export function duckInstance(): Promise<DuckDBInstance> {
   if (!instance) {
-    instance = DuckDBInstance.create(':memory:', { threads: String(Math.max(2, Number(process.env.LAKEWARD_DUCKDB_THREADS ?? 2))) });
+    instance = DuckDBInstance.create(':memory:', {
+      threads: String(Math.max(2, Number(process.env.LAKEWARD_DUCKDB_THREADS ?? 2))),
+    });
   }
   return instance;
 }

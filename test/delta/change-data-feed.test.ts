@@ -11,7 +11,9 @@ const CDF = { 'delta.enableChangeDataFeed': 'true' };
 
 async function changes(t: DeltaTable, start: number, end?: number) {
   const sql = await t.changesSql(start, end);
-  return rows(`SELECT id, name, _change_type, _commit_version FROM ${sql} ORDER BY _commit_version, id, _change_type DESC`);
+  return rows(
+    `SELECT id, name, _change_type, _commit_version FROM ${sql} ORDER BY _commit_version, id, _change_type DESC`,
+  );
 }
 
 describe('change data feed', () => {
@@ -34,13 +36,22 @@ describe('change data feed', () => {
     expect(await changes(t, 3, 3)).toEqual([{ id: '2', name: 'p2', _change_type: 'delete', _commit_version: '3' }]);
     const ts = await rows(`SELECT DISTINCT _commit_version, _commit_timestamp FROM ${await t.changesSql(1, 1)}`);
     const v1 = (await t.history()).find((h) => h.version === 1)!;
-    expect(Date.parse(String(ts[0]._commit_timestamp).replace(' ', 'T').replace(/\+00$/, 'Z'))).toBe(Date.parse(v1.timestamp));
+    expect(Date.parse(String(ts[0]._commit_timestamp).replace(' ', 'T').replace(/\+00$/, 'Z'))).toBe(
+      Date.parse(v1.timestamp),
+    );
   });
 
   test('an empty range is typed; bad ranges and tables without CDF are rejected', async () => {
     const t = await DeltaTable.create(tmp.dir('cdf-empty'), { schema: PEOPLE, configuration: CDF });
     const described = await rows(`DESCRIBE SELECT * FROM ${await t.changesSql(0)}`);
-    expect(described.map((r) => r.column_name)).toEqual(['id', 'name', 'score', '_change_type', '_commit_version', '_commit_timestamp']);
+    expect(described.map((r) => r.column_name)).toEqual([
+      'id',
+      'name',
+      'score',
+      '_change_type',
+      '_commit_version',
+      '_commit_timestamp',
+    ]);
     await expect(t.changesSql(5)).rejects.toBeInstanceOf(InvalidInputError);
     await expect(t.changesSql(-1)).rejects.toBeInstanceOf(InvalidInputError);
     const plain = await DeltaTable.create(tmp.dir('no-cdf'), { schema: PEOPLE });

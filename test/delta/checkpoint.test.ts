@@ -46,14 +46,17 @@ describe('checkpoints', () => {
       const b = await without.snapshot({ version });
       expect(a.files.map((f) => f.path).sort()).toEqual(b.files.map((f) => f.path).sort());
       expect(a.metadata).toEqual(b.metadata);
-      expect(await tableRows(await withCp.scanSql({ version }))).toEqual(await tableRows(await without.scanSql({ version })));
+      expect(await tableRows(await withCp.scanSql({ version }))).toEqual(
+        await tableRows(await without.scanSql({ version })),
+      );
     }
   });
 
   test('the checkpoint alone carries the state: commits before it may be cleaned up', async () => {
     const trimmed = tmp.dir('trimmed');
     cpSync(dir, trimmed, { recursive: true });
-    for (const n of logNames(trimmed)) if (/^\d{20}\.json$/.test(n) && Number(n.slice(0, 20)) <= 20) rmSync(path.join(trimmed, '_delta_log', n));
+    for (const n of logNames(trimmed))
+      if (/^\d{20}\.json$/.test(n) && Number(n.slice(0, 20)) <= 20) rmSync(path.join(trimmed, '_delta_log', n));
     const t = await DeltaTable.open(trimmed);
     expect(await t.latestVersion()).toBe(24);
     expect(await tableRows(await t.scanSql())).toEqual(expected);

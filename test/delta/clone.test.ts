@@ -24,19 +24,43 @@ describe('DEEP clone', () => {
     const target = tmp.dir('deep-dst');
     const m = await src.cloneTo(target, { mode: 'DEEP', properties: { cloned: 'yes' } });
     const snap = await src.snapshot();
-    expect(m).toEqual({ sourceTableSize: snap.sizeInBytes, sourceNumOfFiles: 2, numRemovedFiles: 0, numCopiedFiles: 2, removedFilesSize: 0, copiedFilesSize: snap.sizeInBytes });
+    expect(m).toEqual({
+      sourceTableSize: snap.sizeInBytes,
+      sourceNumOfFiles: 2,
+      numRemovedFiles: 0,
+      numCopiedFiles: 2,
+      removedFilesSize: 0,
+      copiedFilesSize: snap.sizeInBytes,
+    });
     const clone = await DeltaTable.open(target);
     expect(await tableRows(await clone.scanSql())).toEqual(await tableRows(await src.scanSql()));
     const h = await clone.history();
     expect(h).toHaveLength(1);
-    expect(h[0]).toMatchObject({ version: 0, operation: 'CLONE', operationParameters: { source: src.dir, sourceVersion: '2', isShallow: 'false' } });
-    expect(h[0].operationMetrics).toEqual({ source_table_size: String(snap.sizeInBytes), source_num_of_files: '2', num_removed_files: '0', num_copied_files: '2', removed_files_size: '0', copied_files_size: String(snap.sizeInBytes) });
+    expect(h[0]).toMatchObject({
+      version: 0,
+      operation: 'CLONE',
+      operationParameters: { source: src.dir, sourceVersion: '2', isShallow: 'false' },
+    });
+    expect(h[0].operationMetrics).toEqual({
+      source_table_size: String(snap.sizeInBytes),
+      source_num_of_files: '2',
+      num_removed_files: '0',
+      num_copied_files: '2',
+      removed_files_size: '0',
+      copied_files_size: String(snap.sizeInBytes),
+    });
     const cs = await clone.snapshot();
     expect(cs.files.every((f) => !f.path.includes('/') && f.absolutePath.startsWith(target))).toBe(true);
     expect(cs.metadata.configuration).toEqual({ team: 'a', cloned: 'yes' });
     expect(cs.metadata.id).not.toBe(snap.metadata.id);
-    const commit0 = JSON.parse(readFileSync(path.join(target, '_delta_log', '00000000000000000000.json'), 'utf8').split('\n')[0]);
-    expect(commit0.commitInfo.clone).toEqual({ sourceTableId: snap.metadata.id, sourceVersion: 2, sourcePath: src.dir });
+    const commit0 = JSON.parse(
+      readFileSync(path.join(target, '_delta_log', '00000000000000000000.json'), 'utf8').split('\n')[0],
+    );
+    expect(commit0.commitInfo.clone).toEqual({
+      sourceTableId: snap.metadata.id,
+      sourceVersion: 2,
+      sourcePath: src.dir,
+    });
   });
 
   test('honours VERSION AS OF and refuses an existing target without replace', async () => {
@@ -44,7 +68,11 @@ describe('DEEP clone', () => {
     const target = tmp.dir('deep-tt-dst');
     const m = await src.cloneTo(target, { mode: 'DEEP', version: 1 });
     expect(m.numCopiedFiles).toBe(1);
-    expect((await tableRows(await (await DeltaTable.open(target)).scanSql())).map((r) => r.id)).toEqual(['0', '1', '2']);
+    expect((await tableRows(await (await DeltaTable.open(target)).scanSql())).map((r) => r.id)).toEqual([
+      '0',
+      '1',
+      '2',
+    ]);
     await expect(src.cloneTo(target, { mode: 'DEEP' })).rejects.toBeInstanceOf(AlreadyExistsError);
     await expect(src.cloneTo(src.dir, { mode: 'DEEP', replace: true })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(src.cloneTo(tmp.dir('x'), { mode: 'COPY' as 'DEEP' })).rejects.toBeInstanceOf(InvalidInputError);
@@ -60,9 +88,16 @@ describe('DEEP clone', () => {
     const removedSize = (await src.snapshot({ version: 1 })).sizeInBytes;
     const m = await src.cloneTo(target, { mode: 'DEEP', replace: true });
     const newFile = (await src.snapshot()).files.find((f) => f.numRecords === 2)!;
-    expect(m).toMatchObject({ sourceNumOfFiles: 2, numCopiedFiles: 1, numRemovedFiles: 1, removedFilesSize: removedSize, copiedFilesSize: newFile.size });
+    expect(m).toMatchObject({
+      sourceNumOfFiles: 2,
+      numCopiedFiles: 1,
+      numRemovedFiles: 1,
+      removedFilesSize: removedSize,
+      copiedFilesSize: newFile.size,
+    });
     // The file that was already there was not copied again (same inode).
-    for (const [name, ino] of firstCopies) if (existsSync(path.join(target, String(name)))) expect(statSync(path.join(target, String(name))).ino).toBe(ino);
+    for (const [name, ino] of firstCopies)
+      if (existsSync(path.join(target, String(name)))) expect(statSync(path.join(target, String(name))).ino).toBe(ino);
     const clone = await DeltaTable.open(target);
     expect(await clone.latestVersion()).toBe(1);
     expect(await tableRows(await clone.scanSql())).toEqual(await tableRows(await src.scanSql()));

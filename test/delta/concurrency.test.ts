@@ -25,7 +25,7 @@ describe('optimistic concurrency', () => {
     }
   });
 
-  test('the losing commit leaves no partial version: log holds only complete commits, data is the winner\'s', async () => {
+  test("the losing commit leaves no partial version: log holds only complete commits, data is the winner's", async () => {
     const dir = tmp.dir('loser');
     await DeltaTable.create(dir, { schema: PEOPLE });
     const a = await DeltaTable.open(dir);
@@ -38,10 +38,16 @@ describe('optimistic concurrency', () => {
     const logFiles = readdirSync(path.join(dir, '_delta_log'));
     expect(logFiles.sort()).toEqual(['00000000000000000000.json', '00000000000000000001.json']);
     for (const f of logFiles) {
-      for (const line of readFileSync(path.join(dir, '_delta_log', f), 'utf8').trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
+      for (const line of readFileSync(path.join(dir, '_delta_log', f), 'utf8')
+        .trim()
+        .split('\n'))
+        expect(() => JSON.parse(line)).not.toThrow();
     }
     const ids = (await tableRows(await (await DeltaTable.open(dir)).scanSql())).map((r) => Number(r.id));
-    expect([[0, 1, 2], [100, 101, 102]]).toContainEqual(ids);
+    expect([
+      [0, 1, 2],
+      [100, 101, 102],
+    ]).toContainEqual(ids);
     // The loser can retry on top of the winner.
     const loser = results[0].status === 'rejected' ? a : b;
     await loser.append(peopleSql(200, 1));

@@ -24,7 +24,12 @@ describe('DELETE / UPDATE and time travel', () => {
     expect((await tableRows(await t.scanSql())).map((x) => x.id)).toEqual(['0', '3', '4', '5', '6', '7', '8', '9']);
     const h = (await t.history(1))[0];
     expect(h.operation).toBe('DELETE');
-    expect(h.operationMetrics).toMatchObject({ numDeletedRows: '2', numRemovedFiles: '1', numAddedFiles: '1', numCopiedRows: '3' });
+    expect(h.operationMetrics).toMatchObject({
+      numDeletedRows: '2',
+      numRemovedFiles: '1',
+      numAddedFiles: '1',
+      numCopiedRows: '3',
+    });
   });
 
   test('deleting every row of a file drops the file without rewriting; no match still commits', async () => {
@@ -78,7 +83,12 @@ describe('DELETE / UPDATE and time travel', () => {
     await t.updateWhere({ name: `'changed'` }, 'id = 0'); // v2
     await t.deleteWhere('id = 3'); // v3
     expect((await tableRows(await t.scanSql({ version: 1 }))).map((x) => x.name)).toEqual(['p0', 'p1', 'p2', 'p3']);
-    expect((await tableRows(await t.scanSql({ version: 2 }))).map((x) => x.name)).toEqual(['changed', 'p1', 'p2', 'p3']);
+    expect((await tableRows(await t.scanSql({ version: 2 }))).map((x) => x.name)).toEqual([
+      'changed',
+      'p1',
+      'p2',
+      'p3',
+    ]);
     expect((await tableRows(await t.scanSql())).map((x) => x.name)).toEqual(['changed', 'p1', 'p2']);
     expect((await t.snapshot({ timestamp: afterAppend })).version).toBe(1);
     const v2 = (await t.history()).find((h) => h.version === 2)!;
@@ -104,7 +114,10 @@ describe('DELETE / UPDATE and time travel', () => {
   });
 
   test('delta.appendOnly forbids delete, update and overwrite', async () => {
-    const t = await DeltaTable.create(tmp.dir('append-only'), { schema: PEOPLE, configuration: { 'delta.appendOnly': 'true' } });
+    const t = await DeltaTable.create(tmp.dir('append-only'), {
+      schema: PEOPLE,
+      configuration: { 'delta.appendOnly': 'true' },
+    });
     await t.append(peopleSql(0, 2));
     await expect(t.deleteWhere('true')).rejects.toThrow(/appendOnly/);
     await expect(t.overwrite(peopleSql(0, 1))).rejects.toThrow(/appendOnly/);

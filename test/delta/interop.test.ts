@@ -20,7 +20,8 @@ interface RsTable {
 }
 
 function python(args: string[]): string {
-  if (!existsSync(PYTHON)) throw new Error(`Python venv with deltalake missing at ${PYTHON}: run \`npm run setup\` first`);
+  if (!existsSync(PYTHON))
+    throw new Error(`Python venv with deltalake missing at ${PYTHON}: run \`npm run setup\` first`);
   return execFileSync(PYTHON, [PROBE, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
@@ -34,7 +35,10 @@ function normalise(list: Record<string, unknown>[]): Record<string, string | nul
     }
     return o;
   });
-  return out.map((r) => JSON.stringify(r)).sort().map((s) => JSON.parse(s));
+  return out
+    .map((r) => JSON.stringify(r))
+    .sort()
+    .map((s) => JSON.parse(s));
 }
 
 async function lakewardRows(t: DeltaTable, version?: number): Promise<Record<string, string | null>[]> {
@@ -52,7 +56,13 @@ const PEOPLE_SPARK = [
 
 describe('delta-rs interoperability', () => {
   test('delta-rs opens tables Lakeward wrote: plain, updated, deep-cloned, optimized, restored, converted, checkpointed', async () => {
-    const cases: { label: string; table: DeltaTable; version?: number; spark?: unknown; filter?: [string, string, unknown, string] }[] = [];
+    const cases: {
+      label: string;
+      table: DeltaTable;
+      version?: number;
+      spark?: unknown;
+      filter?: [string, string, unknown, string];
+    }[] = [];
 
     const plain = await DeltaTable.create(tmp.dir('plain'), { schema: PEOPLE });
     await plain.append(peopleSql(0, 5));
@@ -96,31 +106,55 @@ describe('delta-rs interoperability', () => {
 
     const convertedDir = tmp.dir('converted');
     mkdirSync(convertedDir);
-    await rows(`COPY (SELECT i::BIGINT AS id, 'c'||i AS name, i::INT AS score FROM range(4) t(i)) TO '${convertedDir}/data.parquet' (FORMAT parquet)`);
+    await rows(
+      `COPY (SELECT i::BIGINT AS id, 'c'||i AS name, i::INT AS score FROM range(4) t(i)) TO '${convertedDir}/data.parquet' (FORMAT parquet)`,
+    );
     await DeltaTable.convertParquet(convertedDir);
     cases.push({ label: 'converted', table: await DeltaTable.open(convertedDir), spark: PEOPLE_SPARK });
 
     const checkpointed = await DeltaTable.create(tmp.dir('checkpointed'), {
-      schema: [...PEOPLE, { name: 'tags', type: 'array<string>', nullable: true }, { name: 'attrs', type: 'map<string,bigint>', nullable: true }],
+      schema: [
+        ...PEOPLE,
+        { name: 'tags', type: 'array<string>', nullable: true },
+        { name: 'attrs', type: 'map<string,bigint>', nullable: true },
+      ],
     });
-    for (let v = 1; v <= 12; v++) await checkpointed.append(`SELECT ${v}::BIGINT, 'k${v}', ${v}::INT, ['t${v}'], MAP {'a': ${v}::BIGINT}`);
+    for (let v = 1; v <= 12; v++)
+      await checkpointed.append(`SELECT ${v}::BIGINT, 'k${v}', ${v}::INT, ['t${v}'], MAP {'a': ${v}::BIGINT}`);
     await checkpointed.deleteWhere('id = 2');
     expect(existsSync(path.join(checkpointed.dir, '_delta_log', '00000000000000000010.checkpoint.parquet'))).toBe(true);
     cases.push({ label: 'checkpointed', table: checkpointed });
 
-    const rs: RsTable[] = JSON.parse(python(['read-many', JSON.stringify(cases.map((c) => ({ dir: c.table.dir, version: c.version ?? null, filters: c.filter ? [c.filter.slice(0, 3)] : null })))]));
+    const rs: RsTable[] = JSON.parse(
+      python([
+        'read-many',
+        JSON.stringify(
+          cases.map((c) => ({
+            dir: c.table.dir,
+            version: c.version ?? null,
+            filters: c.filter ? [c.filter.slice(0, 3)] : null,
+          })),
+        ),
+      ]),
+    );
     for (let i = 0; i < cases.length; i++) {
       const c = cases[i];
       const snap = await c.table.snapshot(c.version === undefined ? undefined : { version: c.version });
       const label = c.label;
       expect({ label, version: rs[i].version }).toEqual({ label, version: snap.version });
-      expect({ label, fields: rs[i].schema.map((f) => f.name) }).toEqual({ label, fields: snap.metadata.schema.map((f) => f.name) });
+      expect({ label, fields: rs[i].schema.map((f) => f.name) }).toEqual({
+        label,
+        fields: snap.metadata.schema.map((f) => f.name),
+      });
       if (c.spark) expect({ label, schema: rs[i].schema }).toEqual({ label, schema: c.spark });
       expect({ label, numFiles: rs[i].numFiles }).toEqual({ label, numFiles: snap.numFiles });
       if (label === 'checkpointed') {
         // delta-rs prints nested values its own way; compare the scalar columns and the row count.
         const pick = (r: Record<string, string | null>[]) => r.map((x) => [x.id, x.name, x.score]);
-        expect({ label, rows: pick(normalise(rs[i].rows)) }).toEqual({ label, rows: pick(await lakewardRows(c.table, c.version)) });
+        expect({ label, rows: pick(normalise(rs[i].rows)) }).toEqual({
+          label,
+          rows: pick(await lakewardRows(c.table, c.version)),
+        });
       } else if (c.filter) {
         const expected = normalise(await rows(`SELECT * FROM ${await c.table.scanSql()} WHERE ${c.filter[3]}`));
         expect(expected.length).toBeGreaterThan(0);
@@ -138,7 +172,11 @@ describe('delta-rs interoperability', () => {
     expect(await t.latestVersion()).toBe(rs.version);
     expect(await lakewardRows(t)).toEqual(normalise(rs.rows));
     const snap = await t.snapshot();
-    expect(snap.metadata.schema.map((f) => `${f.name}:${f.type}`)).toEqual(['id:bigint', 'name:string', 'score:double']);
+    expect(snap.metadata.schema.map((f) => `${f.name}:${f.type}`)).toEqual([
+      'id:bigint',
+      'name:string',
+      'score:double',
+    ]);
     expect((await lakewardRows(t, 1)).map((r) => r.id)).toEqual(['1', '2', '3', '4', '5']);
     expect((await t.history()).map((h) => h.operation)).toEqual(['WRITE', 'DELETE', 'WRITE', 'WRITE', 'WRITE']);
     // And Lakeward can keep writing to it, with delta-rs still reading the result.

@@ -19,11 +19,23 @@ describe('RESTORE', () => {
     const m = await t.restore({ version: 1 });
     expect(await t.latestVersion()).toBe(4);
     expect(await tableRows(await t.scanSql())).toEqual(await tableRows(await t.scanSql({ version: 1 })));
-    expect(m).toMatchObject({ tableSizeAfterRestore: v1.sizeInBytes, numOfFilesAfterRestore: 1, numRemovedFiles: 2, numRestoredFiles: 1 });
+    expect(m).toMatchObject({
+      tableSizeAfterRestore: v1.sizeInBytes,
+      numOfFilesAfterRestore: 1,
+      numRemovedFiles: 2,
+      numRestoredFiles: 1,
+    });
     const h = (await t.history(1))[0];
     expect(h.operation).toBe('RESTORE');
     expect(h.operationParameters).toEqual({ version: '1' });
-    expect(Object.keys(h.operationMetrics).sort()).toEqual(['num_of_files_after_restore', 'num_removed_files', 'num_restored_files', 'removed_files_size', 'restored_files_size', 'table_size_after_restore']);
+    expect(Object.keys(h.operationMetrics).sort()).toEqual([
+      'num_of_files_after_restore',
+      'num_removed_files',
+      'num_restored_files',
+      'removed_files_size',
+      'restored_files_size',
+      'table_size_after_restore',
+    ]);
     const byTime = await t.restore({ timestamp: (await t.history()).find((x) => x.version === 2)!.timestamp });
     expect(byTime.numOfFilesAfterRestore).toBe(2);
     await expect(t.restore({})).rejects.toBeInstanceOf(InvalidInputError);
@@ -53,7 +65,12 @@ describe('OPTIMIZE', () => {
     expect(await tableRows(await t.scanSql())).toEqual(before);
     const h = (await t.history(1))[0];
     expect(h.operation).toBe('OPTIMIZE');
-    expect(Object.keys(h.operationMetrics).sort()).toEqual(['numAddedBytes', 'numAddedFiles', 'numRemovedBytes', 'numRemovedFiles']);
+    expect(Object.keys(h.operationMetrics).sort()).toEqual([
+      'numAddedBytes',
+      'numAddedFiles',
+      'numRemovedBytes',
+      'numRemovedFiles',
+    ]);
     expect(await t.optimize()).toEqual({ numFilesAdded: 0, numFilesRemoved: 0, bytesAdded: 0, bytesRemoved: 0 });
     expect(await t.latestVersion()).toBe(5);
   });
@@ -107,15 +124,26 @@ describe('CONVERT TO DELTA', () => {
   test('writes version 0 over existing Parquet files without rewriting them', async () => {
     const dir = tmp.dir('convert');
     mkdirSync(dir);
-    await rows(`COPY (SELECT i::BIGINT AS id, 'c' || i AS name FROM range(3) t(i)) TO '${dir}/a.parquet' (FORMAT parquet)`);
-    await rows(`COPY (SELECT i::BIGINT AS id, 'c' || i AS name FROM range(3, 5) t(i)) TO '${dir}/b.parquet' (FORMAT parquet)`);
+    await rows(
+      `COPY (SELECT i::BIGINT AS id, 'c' || i AS name FROM range(3) t(i)) TO '${dir}/a.parquet' (FORMAT parquet)`,
+    );
+    await rows(
+      `COPY (SELECT i::BIGINT AS id, 'c' || i AS name FROM range(3, 5) t(i)) TO '${dir}/b.parquet' (FORMAT parquet)`,
+    );
     const m = await DeltaTable.convertParquet(dir);
     expect(m).toEqual({ numConvertedFiles: 2 });
     const t = await DeltaTable.open(dir);
     const snap = await t.snapshot();
     expect(snap.metadata.schema.map((f) => `${f.name}:${f.type}`)).toEqual(['id:bigint', 'name:string']);
-    expect(snap.files.map((f) => [f.path, f.numRecords]).sort()).toEqual([['a.parquet', 3], ['b.parquet', 2]]);
-    expect((await t.history())[0]).toMatchObject({ version: 0, operation: 'CONVERT', operationMetrics: { numConvertedFiles: '2' } });
+    expect(snap.files.map((f) => [f.path, f.numRecords]).sort()).toEqual([
+      ['a.parquet', 3],
+      ['b.parquet', 2],
+    ]);
+    expect((await t.history())[0]).toMatchObject({
+      version: 0,
+      operation: 'CONVERT',
+      operationMetrics: { numConvertedFiles: '2' },
+    });
     expect((await tableRows(await t.scanSql())).map((r) => r.id)).toEqual(['0', '1', '2', '3', '4']);
     expect(readdirSync(dir).sort()).toEqual(['_delta_log', 'a.parquet', 'b.parquet']);
     expect(await DeltaTable.convertParquet(dir)).toEqual({ numConvertedFiles: 0 });

@@ -9,13 +9,20 @@ afterAll(() => tmp.cleanup());
 
 function logLines(dir: string, version: number): Record<string, any>[] {
   const file = path.join(dir, '_delta_log', `${String(version).padStart(20, '0')}.json`);
-  return readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
 describe('Delta table basics', () => {
   test('create writes version 0 with protocol 1/2, Spark schemaString and CREATE TABLE commitInfo', async () => {
     const dir = tmp.dir('create');
-    const t = await DeltaTable.create(dir, { schema: PEOPLE, configuration: { owner: 'team-a' } }, { userName: 'alice' });
+    const t = await DeltaTable.create(
+      dir,
+      { schema: PEOPLE, configuration: { owner: 'team-a' } },
+      { userName: 'alice' },
+    );
     expect(await t.latestVersion()).toBe(0);
     const actions = logLines(dir, 0);
     const protocol = actions.find((a) => a.protocol)!.protocol;
@@ -53,7 +60,12 @@ describe('Delta table basics', () => {
     const add = logLines(dir, 1).find((a) => a.add)!.add;
     expect(add.path).toMatch(/^part-00000-[0-9a-f-]{36}\.c000\.snappy\.parquet$/);
     expect(add.dataChange).toBe(true);
-    expect(JSON.parse(add.stats)).toEqual({ numRecords: 5, minValues: { id: 0, name: 'p0', score: 0 }, maxValues: { id: 4, name: 'p4', score: 40 }, nullCount: { id: 0, name: 0, score: 0 } });
+    expect(JSON.parse(add.stats)).toEqual({
+      numRecords: 5,
+      minValues: { id: 0, name: 'p0', score: 0 },
+      maxValues: { id: 4, name: 'p4', score: 40 },
+      nullCount: { id: 0, name: 0, score: 0 },
+    });
     const info = logLines(dir, 1).find((a) => a.commitInfo)!.commitInfo;
     expect(info.operation).toBe('WRITE');
     expect(info.operationParameters.mode).toBe('Append');
@@ -64,25 +76,46 @@ describe('Delta table basics', () => {
 
   test('partitioned tables keep partition values in the log and return them on scan', async () => {
     const dir = tmp.dir('partitioned');
-    const t = await DeltaTable.create(dir, { schema: [...PEOPLE, { name: 'region', type: 'string', nullable: true }], partitionColumns: ['region'] });
-    await t.append(`SELECT i::BIGINT, 'p'||i, i::INT, CASE WHEN i % 2 = 0 THEN 'eu' ELSE 'us west' END FROM range(4) t(i)`);
+    const t = await DeltaTable.create(dir, {
+      schema: [...PEOPLE, { name: 'region', type: 'string', nullable: true }],
+      partitionColumns: ['region'],
+    });
+    await t.append(
+      `SELECT i::BIGINT, 'p'||i, i::INT, CASE WHEN i % 2 = 0 THEN 'eu' ELSE 'us west' END FROM range(4) t(i)`,
+    );
     const snap = await t.snapshot();
     expect(snap.files.map((f) => f.partitionValues.region).sort()).toEqual(['eu', 'us west']);
     expect(snap.files.every((f) => existsSync(f.absolutePath))).toBe(true);
     const got = await tableRows(await t.scanSql());
-    expect(got.map((r) => [r.id, r.region])).toEqual([['0', 'eu'], ['1', 'us west'], ['2', 'eu'], ['3', 'us west']]);
+    expect(got.map((r) => [r.id, r.region])).toEqual([
+      ['0', 'eu'],
+      ['1', 'us west'],
+      ['2', 'eu'],
+      ['3', 'us west'],
+    ]);
   });
 
   test('a CTAS whose query fails at run time leaves no folder behind', async () => {
     const dir = tmp.dir('ctas-fails');
-    await expect(DeltaTable.createAs(dir, `SELECT CAST('x' || i AS INT) AS a FROM range(3) t(i)`, {})).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(
+      DeltaTable.createAs(dir, `SELECT CAST('x' || i AS INT) AS a FROM range(3) t(i)`, {}),
+    ).rejects.toBeInstanceOf(InvalidInputError);
     expect(existsSync(dir)).toBe(false);
   });
 
   test('CTAS takes the schema from the query', async () => {
-    const t = await DeltaTable.createAs(tmp.dir('ctas'), `SELECT 1::BIGINT AS a, 'x' AS b, DATE '2024-02-03' AS d, 1.5::DECIMAL(10,2) AS m`, {});
+    const t = await DeltaTable.createAs(
+      tmp.dir('ctas'),
+      `SELECT 1::BIGINT AS a, 'x' AS b, DATE '2024-02-03' AS d, 1.5::DECIMAL(10,2) AS m`,
+      {},
+    );
     const snap = await t.snapshot();
-    expect(snap.metadata.schema.map((f) => `${f.name}:${f.type}`)).toEqual(['a:bigint', 'b:string', 'd:date', 'm:decimal(10,2)']);
+    expect(snap.metadata.schema.map((f) => `${f.name}:${f.type}`)).toEqual([
+      'a:bigint',
+      'b:string',
+      'd:date',
+      'm:decimal(10,2)',
+    ]);
     expect((await t.history())[0].operation).toBe('CREATE TABLE AS SELECT');
     expect(await tableRows(await t.scanSql(), 'a')).toEqual([{ a: '1', b: 'x', d: '2024-02-03', m: '1.50' }]);
   });
@@ -105,10 +138,21 @@ describe('Delta table basics', () => {
     expect(await reopened.latestVersion()).toBe(1);
     expect((await tableRows(await reopened.scanSql())).length).toBe(4);
     const detail = await reopened.detail();
-    expect(detail).toMatchObject({ format: 'delta', location: dir, numFiles: 1, minReaderVersion: 1, minWriterVersion: 2, description: 'people', partitionColumns: [] });
+    expect(detail).toMatchObject({
+      format: 'delta',
+      location: dir,
+      numFiles: 1,
+      minReaderVersion: 1,
+      minWriterVersion: 2,
+      description: 'people',
+      partitionColumns: [],
+    });
     expect(detail.sizeInBytes).toBeGreaterThan(0);
     expect(Date.parse(detail.lastModified!)).toBeGreaterThanOrEqual(Date.parse(detail.createdAt!));
-    expect((await reopened.history()).map((h) => [h.version, h.operation])).toEqual([[1, 'WRITE'], [0, 'CREATE TABLE']]);
+    expect((await reopened.history()).map((h) => [h.version, h.operation])).toEqual([
+      [1, 'WRITE'],
+      [0, 'CREATE TABLE'],
+    ]);
   });
 
   test('updateMetadata sets and unsets properties and records the operation', async () => {
@@ -116,8 +160,13 @@ describe('Delta table basics', () => {
     await t.updateMetadata({ setProperties: { b: '2' } });
     await t.updateMetadata({ unsetProperties: ['a'] });
     expect((await t.snapshot()).metadata.configuration).toEqual({ b: '2' });
-    expect((await t.history()).slice(0, 2).map((h) => h.operation)).toEqual(['UNSET TBLPROPERTIES', 'SET TBLPROPERTIES']);
-    await t.updateMetadata({ schema: PEOPLE.map((f) => (f.name === 'name' ? { ...f, metadata: { comment: 'full name' } } : f)) });
+    expect((await t.history()).slice(0, 2).map((h) => h.operation)).toEqual([
+      'UNSET TBLPROPERTIES',
+      'SET TBLPROPERTIES',
+    ]);
+    await t.updateMetadata({
+      schema: PEOPLE.map((f) => (f.name === 'name' ? { ...f, metadata: { comment: 'full name' } } : f)),
+    });
     expect((await t.snapshot()).metadata.schema[1].metadata).toEqual({ comment: 'full name' });
     await expect(t.updateMetadata({ schema: PEOPLE.slice(0, 2) })).rejects.toBeInstanceOf(InvalidInputError);
   });
@@ -128,19 +177,32 @@ describe('Delta table basics', () => {
     await t.updateMetadata({ schema: [...PEOPLE, { name: 'email', type: 'string', nullable: true }] });
     expect((await t.history(1))[0].operation).toBe('ADD COLUMNS');
     await t.append(`SELECT 9::BIGINT, 'p9', 90, 'p9@x'`);
-    expect((await tableRows(await t.scanSql())).map((r) => [r.id, r.email])).toEqual([['0', null], ['1', null], ['9', 'p9@x']]);
-    expect((await tableRows(await t.scanSql({ version: 1 }))).map((r) => Object.keys(r))).toEqual([['id', 'name', 'score'], ['id', 'name', 'score']]);
+    expect((await tableRows(await t.scanSql())).map((r) => [r.id, r.email])).toEqual([
+      ['0', null],
+      ['1', null],
+      ['9', 'p9@x'],
+    ]);
+    expect((await tableRows(await t.scanSql({ version: 1 }))).map((r) => Object.keys(r))).toEqual([
+      ['id', 'name', 'score'],
+      ['id', 'name', 'score'],
+    ]);
     await t.updateWhere({ email: `'zero@x'` }, 'id = 0');
     expect((await tableRows(await t.scanSql()))[0].email).toBe('zero@x');
     const withEmail = (await t.snapshot()).metadata.schema;
-    await expect(t.updateMetadata({ schema: [...withEmail, { name: 'x', type: 'int', nullable: false }] })).rejects.toThrow(/must be nullable/);
+    await expect(
+      t.updateMetadata({ schema: [...withEmail, { name: 'x', type: 'int', nullable: false }] }),
+    ).rejects.toThrow(/must be nullable/);
   });
 
   test('errors: missing table, existing table, bad input, NOT NULL — and nothing written', async () => {
     await expect(DeltaTable.open(tmp.dir('nope'))).rejects.toBeInstanceOf(NotFoundError);
     const dir = tmp.dir('errors');
-    await expect(DeltaTable.create(dir, { schema: [{ name: 'a', type: 'varchar2', nullable: true }] })).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(DeltaTable.create(dir, { schema: PEOPLE, partitionColumns: ['nope'] })).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(
+      DeltaTable.create(dir, { schema: [{ name: 'a', type: 'varchar2', nullable: true }] }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(DeltaTable.create(dir, { schema: PEOPLE, partitionColumns: ['nope'] })).rejects.toBeInstanceOf(
+      InvalidInputError,
+    );
     expect(existsSync(dir)).toBe(false);
     const t = await DeltaTable.create(dir, { schema: PEOPLE });
     await expect(DeltaTable.create(dir, { schema: PEOPLE })).rejects.toBeInstanceOf(AlreadyExistsError);

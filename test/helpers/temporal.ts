@@ -3,7 +3,8 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 /** Connects to the dev server started by the global setup. Call `teardown()` in afterAll. */
 export async function connectTestEnv(): Promise<TestWorkflowEnvironment> {
   const address = process.env.TEMPORAL_TEST_ADDRESS;
-  if (!address) throw new Error('TEMPORAL_TEST_ADDRESS is not set: run tests through jest (global setup starts Temporal)');
+  if (!address)
+    throw new Error('TEMPORAL_TEST_ADDRESS is not set: run tests through jest (global setup starts Temporal)');
   return TestWorkflowEnvironment.createFromExistingServer({ address });
 }
 

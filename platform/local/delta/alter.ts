@@ -25,7 +25,9 @@ function checkSchemaChange(current: DeltaField[], next: DeltaField[]): void {
   current.forEach((c, i) => {
     const f = next[i];
     if (f.name !== c.name || typeText(parseTypeText(f.type)) !== c.type) {
-      throw new InvalidInputError(`schema: column ${i + 1} must stay '${c.name}' ${c.type} (got '${f.name}' ${f.type})`);
+      throw new InvalidInputError(
+        `schema: column ${i + 1} must stay '${c.name}' ${c.type} (got '${f.name}' ${f.type})`,
+      );
     }
   });
   for (const added of next.slice(current.length)) {
@@ -34,7 +36,11 @@ function checkSchemaChange(current: DeltaField[], next: DeltaField[]): void {
 }
 
 /** Metadata-only commit: SET/UNSET TBLPROPERTIES, COMMENT, column comments / NOT NULL. */
-export async function updateMetadata(core: Core, change: MetadataChange, ctx?: CommitContext): Promise<{ version: number }> {
+export async function updateMetadata(
+  core: Core,
+  change: MetadataChange,
+  ctx?: CommitContext,
+): Promise<{ version: number }> {
   const state = await core.reader.stateAt();
   const current = schemaOf(state.metadata);
   for (const [k, v] of Object.entries(change.setProperties ?? {})) {
@@ -58,21 +64,48 @@ export async function updateMetadata(core: Core, change: MetadataChange, ctx?: C
   const actions: Action[] = [{ metaData: metadata }];
   if (!sameProtocol(protocol, state.protocol)) actions.unshift({ protocol });
   const added = change.schema && change.schema.length > current.length;
-  const operation = added ? 'ADD COLUMNS' : change.schema ? 'CHANGE COLUMN' : change.unsetProperties?.length && !change.setProperties ? 'UNSET TBLPROPERTIES' : 'SET TBLPROPERTIES';
+  const operation = added
+    ? 'ADD COLUMNS'
+    : change.schema
+      ? 'CHANGE COLUMN'
+      : change.unsetProperties?.length && !change.setProperties
+        ? 'UNSET TBLPROPERTIES'
+        : 'SET TBLPROPERTIES';
   const operationParameters: Record<string, unknown> = change.unsetProperties?.length
     ? { properties: JSON.stringify(change.unsetProperties), ifExists: 'true' }
-    : { properties: JSON.stringify({ ...(change.setProperties ?? {}), ...(change.description !== undefined ? { comment: change.description } : {}) }) };
-  const version = await commit(core.reader, { operation, operationParameters, readVersion: state.version, actions, ctx });
+    : {
+        properties: JSON.stringify({
+          ...(change.setProperties ?? {}),
+          ...(change.description !== undefined ? { comment: change.description } : {}),
+        }),
+      };
+  const version = await commit(core.reader, {
+    operation,
+    operationParameters,
+    readVersion: state.version,
+    actions,
+    ctx,
+  });
   return { version };
 }
 
-async function assertNoNulls(core: Core, state: Awaited<ReturnType<Core['reader']['stateAt']>>, current: DeltaField[], next: DeltaField[]): Promise<void> {
+async function assertNoNulls(
+  core: Core,
+  state: Awaited<ReturnType<Core['reader']['stateAt']>>,
+  current: DeltaField[],
+  next: DeltaField[],
+): Promise<void> {
   const tightened = next.filter((f, i) => i < current.length && !f.nullable && current[i].nullable);
   if (tightened.length === 0 || state.files.size === 0) return;
   const scan = await scanOfLogFiles(core.dir, current, state.metadata.partitionColumns, [...state.files.values()]);
-  const counts = tightened.map((f) => `count(*) FILTER (WHERE ${duckIdent(f.name)} IS NULL) AS ${duckIdent(f.name)}`).join(', ');
-  const row = await withDuck(async (conn) => (await conn.runAndReadAll(`SELECT ${counts} FROM ${scan} AS t`)).getRowObjectsJson()[0]);
+  const counts = tightened
+    .map((f) => `count(*) FILTER (WHERE ${duckIdent(f.name)} IS NULL) AS ${duckIdent(f.name)}`)
+    .join(', ');
+  const row = await withDuck(
+    async (conn) => (await conn.runAndReadAll(`SELECT ${counts} FROM ${scan} AS t`)).getRowObjectsJson()[0],
+  );
   for (const f of tightened) {
-    if (Number(row[f.name]) > 0) throw new InvalidInputError(`schema: column '${f.name}' cannot be NOT NULL, it holds ${row[f.name]} NULL values`);
+    if (Number(row[f.name]) > 0)
+      throw new InvalidInputError(`schema: column '${f.name}' cannot be NOT NULL, it holds ${row[f.name]} NULL values`);
   }
 }

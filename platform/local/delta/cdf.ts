@@ -22,7 +22,8 @@ export async function changesSql(core: Core, startVersion: number, endVersion?: 
   if (endVersion !== undefined) checkVersion('endVersion', endVersion);
   const latest = await core.reader.latestVersion();
   const end = endVersion ?? latest;
-  if (startVersion > latest) throw new InvalidInputError(`startVersion: ${startVersion} is after the latest version ${latest}`);
+  if (startVersion > latest)
+    throw new InvalidInputError(`startVersion: ${startVersion} is after the latest version ${latest}`);
   if (end > latest) throw new InvalidInputError(`endVersion: ${end} is after the latest version ${latest}`);
   if (end < startVersion) throw new InvalidInputError(`endVersion: ${end} is before startVersion ${startVersion}`);
   let metadata = (await core.reader.stateAt(startVersion)).metadata;
@@ -35,15 +36,19 @@ export async function changesSql(core: Core, startVersion: number, endVersion?: 
     const actions: Action[] = await readCommit(core.dir, v);
     metadata = actions.find((a) => a.metaData)?.metaData ?? metadata;
     if (!cdfEnabled(metadata)) {
-      throw new InvalidInputError(`change data feed is not enabled on ${core.dir} at version ${v} (set delta.enableChangeDataFeed=true)`);
+      throw new InvalidInputError(
+        `change data feed is not enabled on ${core.dir} at version ${v} (set delta.enableChangeDataFeed=true)`,
+      );
     }
     const ts = (await core.reader.commitMeta(v)).timestamp;
     const meta = `${v}::BIGINT AS _commit_version, to_timestamp(${ts} / 1000.0) AS _commit_timestamp`;
     const present = (f: LogFile): LogFile => {
-      if (!existsSync(resolveLogPath(core.dir, f.path))) throw new NotFoundError(`change data of version ${v} is gone (file ${f.path} was vacuumed)`);
+      if (!existsSync(resolveLogPath(core.dir, f.path)))
+        throw new NotFoundError(`change data of version ${v} is gone (file ${f.path} was vacuumed)`);
       return f;
     };
-    const scan = (files: LogFile[], extraColumns: string) => scanOfLogFiles(core.dir, schema, partitionColumns, files.map(present), { extraColumns });
+    const scan = (files: LogFile[], extraColumns: string) =>
+      scanOfLogFiles(core.dir, schema, partitionColumns, files.map(present), { extraColumns });
     const cdc = actions.flatMap((a) => (a.cdc ? [a.cdc] : []));
     if (cdc.length > 0) {
       parts.push(await scan(cdc, `${duckIdent('_change_type')}, ${meta}`));

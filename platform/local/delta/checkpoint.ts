@@ -17,7 +17,8 @@ const CHECKPOINT_COLUMNS: Record<string, string> = {
   add: `STRUCT(path VARCHAR, partitionValues ${MAP}, size BIGINT, modificationTime BIGINT, dataChange BOOLEAN, stats VARCHAR, tags ${MAP})`,
   remove: `STRUCT(path VARCHAR, deletionTimestamp BIGINT, dataChange BOOLEAN, extendedFileMetadata BOOLEAN, partitionValues ${MAP}, size BIGINT)`,
   metaData: `STRUCT(id VARCHAR, name VARCHAR, description VARCHAR, format STRUCT(provider VARCHAR, options ${MAP}), schemaString VARCHAR, partitionColumns VARCHAR[], configuration ${MAP}, createdTime BIGINT)`,
-  protocol: 'STRUCT(minReaderVersion INTEGER, minWriterVersion INTEGER, readerFeatures VARCHAR[], writerFeatures VARCHAR[])',
+  protocol:
+    'STRUCT(minReaderVersion INTEGER, minWriterVersion INTEGER, readerFeatures VARCHAR[], writerFeatures VARCHAR[])',
 };
 
 /** How long tombstones are kept in checkpoints (delta.deletedFileRetentionDuration, default 1 week). */
@@ -25,7 +26,11 @@ function tombstoneRetentionMs(state: TableState): number {
   const text = state.metadata.configuration['delta.deletedFileRetentionDuration'];
   const m = text ? /^interval\s+(\d+)\s+(hour|hours|day|days|week|weeks)$/i.exec(text.trim()) : null;
   if (!m) return 7 * 24 * 3600_000;
-  const unit = m[2].toLowerCase().startsWith('hour') ? 3600_000 : m[2].toLowerCase().startsWith('day') ? 86_400_000 : 604_800_000;
+  const unit = m[2].toLowerCase().startsWith('hour')
+    ? 3600_000
+    : m[2].toLowerCase().startsWith('day')
+      ? 86_400_000
+      : 604_800_000;
   return Number(m[1]) * unit;
 }
 
@@ -45,7 +50,9 @@ export async function writeCheckpoint(tableDir: string, state: TableState, now: 
   const id = randomUUID();
   const jsonTmp = path.join(os.tmpdir(), `lakeward-checkpoint-${id}.json`);
   const parquetTmp = path.join(logDir(tableDir), `.checkpoint-${id}.parquet.tmp`);
-  const columns = Object.entries(CHECKPOINT_COLUMNS).map(([k, v]) => `${k}: ${duckString(v)}`).join(', ');
+  const columns = Object.entries(CHECKPOINT_COLUMNS)
+    .map(([k, v]) => `${k}: ${duckString(v)}`)
+    .join(', ');
   try {
     await fs.writeFile(jsonTmp, actions.map((a) => JSON.stringify(a)).join('\n') + '\n');
     await withDuck((conn) =>
@@ -56,7 +63,10 @@ export async function writeCheckpoint(tableDir: string, state: TableState, now: 
     );
     await fs.rename(parquetTmp, path.join(logDir(tableDir), checkpointFileName(state.version)));
     const last = path.join(logDir(tableDir), `.last_checkpoint-${id}.tmp`);
-    await fs.writeFile(last, JSON.stringify({ version: state.version, size: actions.length, numOfAddFiles: state.files.size }));
+    await fs.writeFile(
+      last,
+      JSON.stringify({ version: state.version, size: actions.length, numOfAddFiles: state.files.size }),
+    );
     await fs.rename(last, path.join(logDir(tableDir), '_last_checkpoint'));
   } finally {
     await fs.rm(jsonTmp, { force: true });
@@ -68,7 +78,9 @@ export async function writeCheckpoint(tableDir: string, state: TableState, now: 
 export async function readCheckpoint(tableDir: string, version: number): Promise<Action[]> {
   const file = path.join(logDir(tableDir), checkpointFileName(version));
   const rows = await withDuck(async (conn) => {
-    const reader = await conn.runAndReadAll(`SELECT to_json(cp)::VARCHAR AS j FROM read_parquet(${duckString(file)}) cp`);
+    const reader = await conn.runAndReadAll(
+      `SELECT to_json(cp)::VARCHAR AS j FROM read_parquet(${duckString(file)}) cp`,
+    );
     return reader.getRows();
   });
   const actions: Action[] = [];

@@ -41,8 +41,10 @@ async function copyOne(src: string, dest: string): Promise<void> {
 }
 
 function checkOptions(source: Core, targetDir: string, opts: DeltaCloneOptions): void {
-  if (opts.mode !== 'DEEP' && opts.mode !== 'SHALLOW') throw new InvalidInputError(`mode: '${String(opts.mode)}' must be DEEP or SHALLOW`);
-  if (!targetDir || path.resolve(targetDir) === path.resolve(source.dir)) throw new InvalidInputError('targetDir: must differ from the source table folder');
+  if (opts.mode !== 'DEEP' && opts.mode !== 'SHALLOW')
+    throw new InvalidInputError(`mode: '${String(opts.mode)}' must be DEEP or SHALLOW`);
+  if (!targetDir || path.resolve(targetDir) === path.resolve(source.dir))
+    throw new InvalidInputError('targetDir: must differ from the source table folder');
   for (const [k, v] of Object.entries(opts.properties ?? {})) {
     if (typeof v !== 'string') throw new InvalidInputError(`properties: value of '${k}' must be a string`);
   }
@@ -61,7 +63,12 @@ function targetPath(source: Core, add: AddAction, mode: 'DEEP' | 'SHALLOW'): str
 }
 
 /** CREATE [OR REPLACE] TABLE target {DEEP|SHALLOW} CLONE source [VERSION|TIMESTAMP AS OF]. */
-export async function cloneTo(source: Core, targetDir: string, opts: DeltaCloneOptions, ctx?: CommitContext): Promise<CloneMetrics> {
+export async function cloneTo(
+  source: Core,
+  targetDir: string,
+  opts: DeltaCloneOptions,
+  ctx?: CommitContext,
+): Promise<CloneMetrics> {
   checkOptions(source, targetDir, opts);
   const sourceState = await source.reader.stateAt(await source.reader.resolve(opts));
   const target: Core = { dir: targetDir, reader: new LogReader(targetDir) };
@@ -82,7 +89,8 @@ export async function cloneTo(source: Core, targetDir: string, opts: DeltaCloneO
     adds.push({ ...add, path: to, modificationTime: now, dataChange: true });
     if (opts.mode === 'SHALLOW') continue;
     const dest = resolveLogPath(targetDir, to);
-    if ((await sizeOf(dest)) !== add.size) copies.push({ src: resolveLogPath(source.dir, add.path), dest, size: add.size });
+    if ((await sizeOf(dest)) !== add.size)
+      copies.push({ src: resolveLogPath(source.dir, add.path), dest, size: add.size });
   }
   await mapLimit(copies, COPY_PARALLELISM, (c) => copyOne(c.src, c.dest));
   const removed = existing ? [...existing.files.values()].filter((f) => !wanted.has(f.path)) : [];
@@ -105,14 +113,24 @@ export async function cloneTo(source: Core, targetDir: string, opts: DeltaCloneO
     copiedFilesSize: sum(copies.map((c) => c.size)),
   };
   const actions: Action[] = [
-    { protocol: protocolFor(schemaOf(metadata), configuration, higherProtocol(sourceState.protocol, existing?.protocol)) },
+    {
+      protocol: protocolFor(
+        schemaOf(metadata),
+        configuration,
+        higherProtocol(sourceState.protocol, existing?.protocol),
+      ),
+    },
     { metaData: metadata },
     ...removed.map((f) => ({ remove: removeOf(f, now) })),
     ...adds.map((add) => ({ add })),
   ];
   await commit(target.reader, {
     operation: 'CLONE',
-    operationParameters: { source: path.resolve(source.dir), sourceVersion: String(sourceState.version), isShallow: String(opts.mode === 'SHALLOW') },
+    operationParameters: {
+      source: path.resolve(source.dir),
+      sourceVersion: String(sourceState.version),
+      isShallow: String(opts.mode === 'SHALLOW'),
+    },
     operationMetrics: {
       source_table_size: metrics.sourceTableSize,
       source_num_of_files: metrics.sourceNumOfFiles,
@@ -124,7 +142,13 @@ export async function cloneTo(source: Core, targetDir: string, opts: DeltaCloneO
     readVersion: existing?.version ?? -1,
     actions,
     ctx,
-    extraInfo: { clone: { sourceTableId: sourceState.metadata.id, sourceVersion: sourceState.version, sourcePath: path.resolve(source.dir) } },
+    extraInfo: {
+      clone: {
+        sourceTableId: sourceState.metadata.id,
+        sourceVersion: sourceState.version,
+        sourcePath: path.resolve(source.dir),
+      },
+    },
   });
   return metrics;
 }

@@ -115,7 +115,12 @@ export interface DeltaTableApi {
   ): Promise<{ version: number; numUpdatedRows: number }>;
   /** Metadata-only commit (SET TBLPROPERTIES / UNSET TBLPROPERTIES / description / column metadata). */
   updateMetadata(
-    change: { setProperties?: Record<string, string>; unsetProperties?: string[]; description?: string | null; schema?: DeltaField[] },
+    change: {
+      setProperties?: Record<string, string>;
+      unsetProperties?: string[];
+      description?: string | null;
+      schema?: DeltaField[];
+    },
     ctx?: CommitContext,
   ): Promise<{ version: number }>;
 
@@ -130,7 +135,12 @@ export interface DeltaTableApi {
 export interface DeltaEngineStatics {
   create(dir: string, opts: CreateDeltaOptions, ctx?: CommitContext): Promise<DeltaTableApi>;
   /** CTAS: schema from the query's result. */
-  createAs(dir: string, selectSql: string, opts: Omit<CreateDeltaOptions, 'schema'>, ctx?: CommitContext): Promise<DeltaTableApi>;
+  createAs(
+    dir: string,
+    selectSql: string,
+    opts: Omit<CreateDeltaOptions, 'schema'>,
+    ctx?: CommitContext,
+  ): Promise<DeltaTableApi>;
   open(dir: string): Promise<DeltaTableApi>;
   isDeltaTable(dir: string): Promise<boolean>;
   /** CONVERT TO DELTA of a folder of Parquet files: writes a log over the existing files, no rewrite. */

@@ -36,7 +36,9 @@ export async function convertParquet(core: Core, ctx?: CommitContext): Promise<C
   const files = await listParquet(core.dir);
   if (files.length === 0) throw new InvalidInputError(`${core.dir} holds no Parquet files to convert`);
   const list = `[${files.map(duckString).join(', ')}]`;
-  const schema = await describeQuery(`SELECT * FROM read_parquet(${list}, union_by_name = true, hive_partitioning = false)`);
+  const schema = await describeQuery(
+    `SELECT * FROM read_parquet(${list}, union_by_name = true, hive_partitioning = false)`,
+  );
   const rows = await withDuck(async (conn) =>
     (await conn.runAndReadAll(`SELECT file_name, num_rows FROM parquet_file_metadata(${list})`)).getRowObjectsJson(),
   );

@@ -15,7 +15,6 @@ export function schemaOf(metadata: MetaDataAction): DeltaField[] {
   return fromSchemaString(metadata.schemaString);
 }
 
-
 export function cdfEnabled(metadata: MetaDataAction): boolean {
   return metadata.configuration['delta.enableChangeDataFeed']?.toLowerCase() === 'true';
 }
@@ -31,7 +30,11 @@ export function assertNotAppendOnly(state: TableState, operation: string): void 
  * The smallest protocol the table needs: reader 1 / writer 2, writer 4 for change data feed, and table
  * features (reader 3 / writer 7) only for timestamp_ntz columns. Never lower than `current`.
  */
-export function protocolFor(schema: DeltaField[], configuration: Record<string, string>, current?: ProtocolAction): ProtocolAction {
+export function protocolFor(
+  schema: DeltaField[],
+  configuration: Record<string, string>,
+  current?: ProtocolAction,
+): ProtocolAction {
   const cdf = configuration['delta.enableChangeDataFeed']?.toLowerCase() === 'true';
   const ntz = schema.some((f) => /timestamp_ntz/.test(f.type));
   if (ntz || (current && current.minWriterVersion >= 7)) {
@@ -43,7 +46,12 @@ export function protocolFor(schema: DeltaField[], configuration: Record<string, 
     }
     if (cdf) writerFeatures.add('changeDataFeed');
     if (configuration['delta.appendOnly']) writerFeatures.add('appendOnly');
-    return { minReaderVersion: 3, minWriterVersion: 7, readerFeatures: [...readerFeatures], writerFeatures: [...writerFeatures] };
+    return {
+      minReaderVersion: 3,
+      minWriterVersion: 7,
+      readerFeatures: [...readerFeatures],
+      writerFeatures: [...writerFeatures],
+    };
   }
   const writer = Math.max(cdf ? 4 : 2, current?.minWriterVersion ?? 2);
   return { minReaderVersion: Math.max(1, current?.minReaderVersion ?? 1), minWriterVersion: writer };

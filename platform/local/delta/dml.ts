@@ -36,7 +36,8 @@ async function affectedFiles(core: Core, state: TableState, predicate: string): 
 }
 
 function checkPredicate(predicate: string): void {
-  if (typeof predicate !== 'string' || predicate.trim() === '') throw new InvalidInputError('predicate: must be a non-empty SQL boolean expression');
+  if (typeof predicate !== 'string' || predicate.trim() === '')
+    throw new InvalidInputError('predicate: must be a non-empty SQL boolean expression');
 }
 
 function columnList(schema: DeltaField[]): string {
@@ -44,7 +45,11 @@ function columnList(schema: DeltaField[]): string {
 }
 
 /** DELETE FROM t WHERE p: files with matches are dropped whole or rewritten without the matching rows. */
-export async function deleteWhere(core: Core, predicate: string, ctx?: CommitContext): Promise<{ version: number; numDeletedRows: number }> {
+export async function deleteWhere(
+  core: Core,
+  predicate: string,
+  ctx?: CommitContext,
+): Promise<{ version: number; numDeletedRows: number }> {
   checkPredicate(predicate);
   const state = await core.reader.stateAt();
   assertNotAppendOnly(state, 'DELETE');
@@ -53,13 +58,29 @@ export async function deleteWhere(core: Core, predicate: string, ctx?: CommitCon
   const now = Date.now();
   const partial = affected.filter((a) => numRecordsOf(a.add) !== a.matched).map((a) => a.add);
   const spec = { schema, partitionColumns: state.metadata.partitionColumns, now };
-  const kept = partial.length === 0 ? [] : await writeDataFiles(core.dir, `SELECT ${columnList(schema)} FROM ${await scanOf(core, state, partial)} AS t WHERE (${predicate}) IS NOT TRUE`, spec);
+  const kept =
+    partial.length === 0
+      ? []
+      : await writeDataFiles(
+          core.dir,
+          `SELECT ${columnList(schema)} FROM ${await scanOf(core, state, partial)} AS t WHERE (${predicate}) IS NOT TRUE`,
+          spec,
+        );
   const all = affected.map((a) => a.add);
-  const cdc = cdfEnabled(state.metadata) && all.length > 0
-    ? await writeChangeFiles(core.dir, `SELECT ${columnList(schema)}, 'delete' AS _change_type FROM ${await scanOf(core, state, all)} AS t WHERE (${predicate}) IS TRUE`, spec)
-    : [];
+  const cdc =
+    cdfEnabled(state.metadata) && all.length > 0
+      ? await writeChangeFiles(
+          core.dir,
+          `SELECT ${columnList(schema)}, 'delete' AS _change_type FROM ${await scanOf(core, state, all)} AS t WHERE (${predicate}) IS TRUE`,
+          spec,
+        )
+      : [];
   const numDeletedRows = sum(affected.map((a) => a.matched));
-  const actions: Action[] = [...all.map((f) => ({ remove: removeOf(f, now) })), ...kept.map((f) => ({ add: f.add })), ...cdc];
+  const actions: Action[] = [
+    ...all.map((f) => ({ remove: removeOf(f, now) })),
+    ...kept.map((f) => ({ add: f.add })),
+    ...cdc,
+  ];
   const version = await commit(core.reader, {
     operation: 'DELETE',
     operationParameters: { predicate: JSON.stringify([predicate]) },
@@ -80,7 +101,12 @@ export async function deleteWhere(core: Core, predicate: string, ctx?: CommitCon
 }
 
 /** UPDATE t SET c = e WHERE p: copy-on-write of the files with matching rows; other files untouched. */
-export async function updateWhere(core: Core, set: Record<string, string>, predicate: string, ctx?: CommitContext): Promise<{ version: number; numUpdatedRows: number }> {
+export async function updateWhere(
+  core: Core,
+  set: Record<string, string>,
+  predicate: string,
+  ctx?: CommitContext,
+): Promise<{ version: number; numUpdatedRows: number }> {
   checkPredicate(predicate);
   const state = await core.reader.stateAt();
   assertNotAppendOnly(state, 'UPDATE');
@@ -89,14 +115,18 @@ export async function updateWhere(core: Core, set: Record<string, string>, predi
   for (const [column, expr] of Object.entries(set ?? {})) {
     const field = schema.find((f) => f.name.toLowerCase() === column.toLowerCase());
     if (!field) throw new InvalidInputError(`set: '${column}' is not a column of the table`);
-    if (typeof expr !== 'string' || expr.trim() === '') throw new InvalidInputError(`set: expression for '${column}' is empty`);
+    if (typeof expr !== 'string' || expr.trim() === '')
+      throw new InvalidInputError(`set: expression for '${column}' is empty`);
     assignments.set(field.name, expr);
   }
   if (assignments.size === 0) throw new InvalidInputError('set: at least one column must be assigned');
   const updated = schema
     .map((f) => {
       const expr = assignments.get(f.name);
-      const value = expr === undefined ? duckIdent(f.name) : `CASE WHEN (${predicate}) IS TRUE THEN CAST((${expr}) AS ${duckType(f.type)}) ELSE ${duckIdent(f.name)} END`;
+      const value =
+        expr === undefined
+          ? duckIdent(f.name)
+          : `CASE WHEN (${predicate}) IS TRUE THEN CAST((${expr}) AS ${duckType(f.type)}) ELSE ${duckIdent(f.name)} END`;
       return `${value} AS ${duckIdent(f.name)}`;
     })
     .join(', ');
@@ -104,16 +134,20 @@ export async function updateWhere(core: Core, set: Record<string, string>, predi
   const files = affected.map((a) => a.add);
   const now = Date.now();
   const spec = { schema, partitionColumns: state.metadata.partitionColumns, now };
-  const written = files.length === 0 ? [] : await writeDataFiles(core.dir, `SELECT ${updated} FROM ${await scanOf(core, state, files)} AS t`, spec);
+  const written =
+    files.length === 0
+      ? []
+      : await writeDataFiles(core.dir, `SELECT ${updated} FROM ${await scanOf(core, state, files)} AS t`, spec);
   const scan = files.length === 0 ? '' : await scanOf(core, state, files);
-  const cdc = cdfEnabled(state.metadata) && files.length > 0
-    ? await writeChangeFiles(
-        core.dir,
-        `SELECT ${columnList(schema)}, 'update_preimage' AS _change_type FROM ${scan} AS t WHERE (${predicate}) IS TRUE ` +
-          `UNION ALL SELECT ${updated}, 'update_postimage' AS _change_type FROM ${scan} AS t WHERE (${predicate}) IS TRUE`,
-        spec,
-      )
-    : [];
+  const cdc =
+    cdfEnabled(state.metadata) && files.length > 0
+      ? await writeChangeFiles(
+          core.dir,
+          `SELECT ${columnList(schema)}, 'update_preimage' AS _change_type FROM ${scan} AS t WHERE (${predicate}) IS TRUE ` +
+            `UNION ALL SELECT ${updated}, 'update_postimage' AS _change_type FROM ${scan} AS t WHERE (${predicate}) IS TRUE`,
+          spec,
+        )
+      : [];
   const numUpdatedRows = sum(affected.map((a) => a.matched));
   const version = await commit(core.reader, {
     operation: 'UPDATE',

@@ -49,10 +49,14 @@ function strings(values: Record<string, unknown> | undefined): Record<string, st
 
 /** DESCRIBE HISTORY: newest first. */
 export async function history(core: Core, limit?: number): Promise<HistoryEntry[]> {
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new InvalidInputError(`limit: ${limit} is not a positive integer`);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+    throw new InvalidInputError(`limit: ${limit} is not a positive integer`);
   const { commits } = await listLog(core.dir);
   if (commits.length === 0) await core.reader.latestVersion();
-  const versions = commits.slice().reverse().slice(0, limit ?? commits.length);
+  const versions = commits
+    .slice()
+    .reverse()
+    .slice(0, limit ?? commits.length);
   const out: HistoryEntry[] = [];
   for (const v of versions) {
     const { timestamp, info } = await core.reader.commitMeta(v);

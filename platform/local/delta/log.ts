@@ -75,7 +75,9 @@ export async function writeCommit(tableDir: string, version: number, actions: Ac
     await fs.link(tmp, final);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new ConflictError(`concurrent update of Delta table ${tableDir}: version ${version} was committed by another writer`);
+      throw new ConflictError(
+        `concurrent update of Delta table ${tableDir}: version ${version} was committed by another writer`,
+      );
     }
     throw err;
   } finally {

@@ -24,11 +24,15 @@ export async function optimize(core: Core, ctx?: CommitContext): Promise<Optimiz
   if (compact.length === 0) return { numFilesAdded: 0, numFilesRemoved: 0, bytesAdded: 0, bytesRemoved: 0 };
   const now = Date.now();
   const scan = await scanOfLogFiles(core.dir, schema, state.metadata.partitionColumns, compact);
-  const written = await writeDataFiles(core.dir, `SELECT ${schema.map((f) => duckIdent(f.name)).join(', ')} FROM ${scan} AS t`, {
-    schema,
-    partitionColumns: state.metadata.partitionColumns,
-    now,
-  });
+  const written = await writeDataFiles(
+    core.dir,
+    `SELECT ${schema.map((f) => duckIdent(f.name)).join(', ')} FROM ${scan} AS t`,
+    {
+      schema,
+      partitionColumns: state.metadata.partitionColumns,
+      now,
+    },
+  );
   const metrics: OptimizeMetrics = {
     numFilesAdded: written.length,
     numFilesRemoved: compact.length,

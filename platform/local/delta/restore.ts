@@ -11,7 +11,8 @@ import { checkTimeTravel } from './time-travel';
 /** RESTORE TABLE t TO VERSION|TIMESTAMP AS OF: re-adds the old version's files, removes the rest. */
 export async function restore(core: Core, to: TimeTravel, ctx?: CommitContext): Promise<RestoreMetrics> {
   checkTimeTravel(to);
-  if (to?.version === undefined && to?.timestamp === undefined) throw new InvalidInputError('restore: give a version or a timestamp');
+  if (to?.version === undefined && to?.timestamp === undefined)
+    throw new InvalidInputError('restore: give a version or a timestamp');
   const targetVersion = await core.reader.resolve(to);
   const target = await core.reader.stateAt(targetVersion ?? (await core.reader.latestVersion()));
   const current = await core.reader.stateAt();

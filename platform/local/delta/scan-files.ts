@@ -18,7 +18,9 @@ async function readColumns(paths: string[]): Promise<void> {
   if (todo.length === 0) return;
   const list = `[${todo.map(duckString).join(', ')}]`;
   const rows = await withDuck(async (conn) =>
-    (await conn.runAndReadAll(`SELECT file_name, lower(name) AS name FROM parquet_schema(${list})`)).getRowObjectsJson(),
+    (
+      await conn.runAndReadAll(`SELECT file_name, lower(name) AS name FROM parquet_schema(${list})`)
+    ).getRowObjectsJson(),
   );
   for (const p of todo) fileColumns.set(p, new Set());
   for (const r of rows) fileColumns.get(String(r.file_name))?.add(String(r.name));
@@ -40,15 +42,29 @@ function statsColumns(stats: string | null | undefined): Set<string> | null {
  * schema gained columns after the file was written). Stats answer for files we wrote; other files'
  * footers are read once per process.
  */
-export async function resolveScanFiles(dir: string, schema: DeltaField[], partitionColumns: string[], files: LogFile[]): Promise<ScanFile[]> {
+export async function resolveScanFiles(
+  dir: string,
+  schema: DeltaField[],
+  partitionColumns: string[],
+  files: LogFile[],
+): Promise<ScanFile[]> {
   const dataColumns = schema.filter((f) => !partitionColumns.includes(f.name)).map((f) => f.name);
-  const resolved = files.map((f) => ({ file: f, absolutePath: resolveLogPath(dir, f.path), known: statsColumns(f.stats) }));
-  const complete = (cols: Set<string> | null | undefined) => !!cols && dataColumns.every((c) => cols.has(c.toLowerCase()));
+  const resolved = files.map((f) => ({
+    file: f,
+    absolutePath: resolveLogPath(dir, f.path),
+    known: statsColumns(f.stats),
+  }));
+  const complete = (cols: Set<string> | null | undefined) =>
+    !!cols && dataColumns.every((c) => cols.has(c.toLowerCase()));
   await readColumns(resolved.filter((r) => !complete(r.known)).map((r) => r.absolutePath));
   return resolved.map((r) => {
     const cols = complete(r.known) ? r.known! : (fileColumns.get(r.absolutePath) ?? new Set<string>());
     const missing = dataColumns.filter((c) => !cols.has(c.toLowerCase()));
-    return { absolutePath: r.absolutePath, partitionValues: r.file.partitionValues ?? {}, ...(missing.length ? { missing } : {}) };
+    return {
+      absolutePath: r.absolutePath,
+      partitionValues: r.file.partitionValues ?? {},
+      ...(missing.length ? { missing } : {}),
+    };
   });
 }
 

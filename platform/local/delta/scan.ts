@@ -22,10 +22,16 @@ export function partitionLiteral(value: string | null | undefined, type: string)
   return `CAST(${duckString(text)} AS ${t})`;
 }
 
-function selectList(schema: DeltaField[], partitionColumns: string[], values: Record<string, string | null> | null, missing: string[] = []): string {
+function selectList(
+  schema: DeltaField[],
+  partitionColumns: string[],
+  values: Record<string, string | null> | null,
+  missing: string[] = [],
+): string {
   return schema
     .map((f) => {
-      if (values && partitionColumns.includes(f.name)) return `${partitionLiteral(values[f.name], f.type)} AS ${duckIdent(f.name)}`;
+      if (values && partitionColumns.includes(f.name))
+        return `${partitionLiteral(values[f.name], f.type)} AS ${duckIdent(f.name)}`;
       const present = values !== null && !missing.includes(f.name);
       return `CAST(${present ? duckIdent(f.name) : 'NULL'} AS ${duckType(f.type)}) AS ${duckIdent(f.name)}`;
     })

@@ -8,9 +8,19 @@ import { parseTypeText, typeText, type TypeNode } from './type-text';
 const TO_SPARK: Record<string, string> = { bigint: 'long', int: 'integer', smallint: 'short', tinyint: 'byte' };
 const FROM_SPARK: Record<string, string> = { long: 'bigint', integer: 'int', short: 'smallint', byte: 'tinyint' };
 const TO_DUCK: Record<string, string> = {
-  bigint: 'BIGINT', int: 'INTEGER', smallint: 'SMALLINT', tinyint: 'TINYINT', double: 'DOUBLE', float: 'FLOAT',
-  boolean: 'BOOLEAN', string: 'VARCHAR', binary: 'BLOB', date: 'DATE', timestamp: 'TIMESTAMPTZ',
-  timestamp_ntz: 'TIMESTAMP', void: 'INTEGER',
+  bigint: 'BIGINT',
+  int: 'INTEGER',
+  smallint: 'SMALLINT',
+  tinyint: 'TINYINT',
+  double: 'DOUBLE',
+  float: 'FLOAT',
+  boolean: 'BOOLEAN',
+  string: 'VARCHAR',
+  binary: 'BLOB',
+  date: 'DATE',
+  timestamp: 'TIMESTAMPTZ',
+  timestamp_ntz: 'TIMESTAMP',
+  void: 'INTEGER',
 };
 
 type SparkType = string | Record<string, unknown>;
@@ -40,7 +50,8 @@ function fromSpark(t: SparkType): TypeNode {
     return parseTypeText(FROM_SPARK[t] ?? t);
   }
   if (t.type === 'array') return { kind: 'array', element: fromSpark(t.elementType as SparkType) };
-  if (t.type === 'map') return { kind: 'map', key: fromSpark(t.keyType as SparkType), value: fromSpark(t.valueType as SparkType) };
+  if (t.type === 'map')
+    return { kind: 'map', key: fromSpark(t.keyType as SparkType), value: fromSpark(t.valueType as SparkType) };
   if (t.type === 'struct') {
     const fields = t.fields as { name: string; type: SparkType }[];
     return { kind: 'struct', fields: fields.map((f) => ({ name: f.name, type: fromSpark(f.type) })) };
@@ -63,7 +74,9 @@ export function toSchemaString(fields: DeltaField[]): string {
 
 /** metaData.schemaString → DeltaField[] with Databricks type text. */
 export function fromSchemaString(schemaString: string): DeltaField[] {
-  const parsed = JSON.parse(schemaString) as { fields: { name: string; type: SparkType; nullable?: boolean; metadata?: Record<string, unknown> }[] };
+  const parsed = JSON.parse(schemaString) as {
+    fields: { name: string; type: SparkType; nullable?: boolean; metadata?: Record<string, unknown> }[];
+  };
   return parsed.fields.map((f) => ({
     name: f.name,
     type: typeText(fromSpark(f.type)),
@@ -135,7 +148,10 @@ function nodeFromDuck(t: DuckDBType, column: string): TypeNode {
     case DuckDBTypeId.MAP:
       return { kind: 'map', key: nodeFromDuck(t.keyType, column), value: nodeFromDuck(t.valueType, column) };
     case DuckDBTypeId.STRUCT:
-      return { kind: 'struct', fields: t.entryNames.map((n, i) => ({ name: n, type: nodeFromDuck(t.entryTypes[i], column) })) };
+      return {
+        kind: 'struct',
+        fields: t.entryNames.map((n, i) => ({ name: n, type: nodeFromDuck(t.entryTypes[i], column) })),
+      };
     default:
       throw new InvalidInputError(`column '${column}' has type ${t.toString()} which Delta cannot store`);
   }
@@ -165,7 +181,8 @@ export function validateSchema(fields: DeltaField[], partitionColumns: string[])
   for (const p of partitionColumns) {
     const field = fields.find((f) => f.name === p);
     if (!field) throw new InvalidInputError(`partitionColumns: '${p}' is not a column`);
-    if (parseTypeText(field.type).kind !== 'primitive') throw new InvalidInputError(`partitionColumns: '${p}' must have a primitive type`);
+    if (parseTypeText(field.type).kind !== 'primitive')
+      throw new InvalidInputError(`partitionColumns: '${p}' must have a primitive type`);
   }
   if (partitionColumns.length > 0 && partitionColumns.length === fields.length) {
     throw new InvalidInputError('partitionColumns: at least one column must not be a partition column');

@@ -22,12 +22,16 @@ export async function describeQuery(selectSql: string): Promise<DeltaField[]> {
 export async function shapeSelect(selectSql: string, schema: DeltaField[]): Promise<string> {
   const cols = await describeQuery(selectSql);
   if (cols.length !== schema.length) {
-    throw new InvalidInputError(`query returns ${cols.length} columns but the table has ${schema.length} (${schema.map((f) => f.name).join(', ')})`);
+    throw new InvalidInputError(
+      `query returns ${cols.length} columns but the table has ${schema.length} (${schema.map((f) => f.name).join(', ')})`,
+    );
   }
   const byName = new Map(cols.map((c) => [c.name.toLowerCase(), c.name]));
   const sameNames = schema.every((f) => byName.has(f.name.toLowerCase())) && byName.size === cols.length;
   if (sameNames) {
-    const list = schema.map((f) => `CAST(src.${duckIdent(byName.get(f.name.toLowerCase())!)} AS ${duckType(f.type)}) AS ${duckIdent(f.name)}`);
+    const list = schema.map(
+      (f) => `CAST(src.${duckIdent(byName.get(f.name.toLowerCase())!)} AS ${duckType(f.type)}) AS ${duckIdent(f.name)}`,
+    );
     return `SELECT ${list.join(', ')} FROM (${selectSql}) AS src`;
   }
   const aliases = schema.map((_, i) => duckIdent(`__c${i}`)).join(', ');

@@ -39,12 +39,18 @@ export class LogReader {
     }
     const target = version ?? latest;
     if (target > latest || target < 0) {
-      throw new InvalidInputError(`version: cannot time travel ${this.dir} to version ${target}; available versions: [${listing.commits[0]}, ${latest}]`);
+      throw new InvalidInputError(
+        `version: cannot time travel ${this.dir} to version ${target}; available versions: [${listing.commits[0]}, ${latest}]`,
+      );
     }
     const checkpoint = [...listing.checkpoints].reverse().find((c) => c <= target);
     let state: ReturnType<typeof emptyState>;
     let from: number;
-    if (this.latest && this.latest.version <= target && (checkpoint === undefined || this.latest.version >= checkpoint)) {
+    if (
+      this.latest &&
+      this.latest.version <= target &&
+      (checkpoint === undefined || this.latest.version >= checkpoint)
+    ) {
       state = cloneState(this.latest);
       from = this.latest.version + 1;
     } else if (checkpoint !== undefined) {
@@ -52,7 +58,10 @@ export class LogReader {
       applyActions(state, await readCheckpoint(this.dir, checkpoint));
       from = checkpoint + 1;
     } else {
-      if (listing.commits[0] !== 0) throw new NotFoundError(`Delta log of ${this.dir} starts at version ${listing.commits[0]} without a checkpoint`);
+      if (listing.commits[0] !== 0)
+        throw new NotFoundError(
+          `Delta log of ${this.dir} starts at version ${listing.commits[0]} without a checkpoint`,
+        );
       state = emptyState();
       from = 0;
     }

@@ -1,5 +1,13 @@
 import { InvalidInputError } from '../../errors';
-import type { Action, AddAction, CommitInfoAction, MetaDataAction, ProtocolAction, RemoveAction, TxnAction } from './actions';
+import type {
+  Action,
+  AddAction,
+  CommitInfoAction,
+  MetaDataAction,
+  ProtocolAction,
+  RemoveAction,
+  TxnAction,
+} from './actions';
 
 /** The reconciled table at one version (PROTOCOL.md "Action Reconciliation"). */
 export interface TableState {
@@ -13,7 +21,8 @@ export interface TableState {
   txns: Map<string, TxnAction>;
 }
 
-export function emptyState(): Omit<TableState, 'protocol' | 'metadata'> & Partial<Pick<TableState, 'protocol' | 'metadata'>> {
+export function emptyState(): Omit<TableState, 'protocol' | 'metadata'> &
+  Partial<Pick<TableState, 'protocol' | 'metadata'>> {
   return { version: -1, files: new Map(), tombstones: new Map(), txns: new Map() };
 }
 

@@ -10,7 +10,8 @@ export function columnStatsFromDuck(raw: unknown): Record<string, ColumnStats> {
   for (const { key, value } of entries) {
     const name = key.startsWith('"') && key.endsWith('"') ? key.slice(1, -1).replace(/""/g, '"') : key;
     const stats: ColumnStats = {};
-    for (const s of Array.isArray(value) ? (value as { key: string; value: string | null }[]) : []) stats[s.key] = s.value;
+    for (const s of Array.isArray(value) ? (value as { key: string; value: string | null }[]) : [])
+      stats[s.key] = s.value;
     out[name] = stats;
   }
   return out;
@@ -21,7 +22,12 @@ export function columnStatsFromDuck(raw: unknown): Record<string, ColumnStats> {
  * only written for integer, string and date columns, whose text forms are exact; other types get nullCount
  * only, so a reader's data skipping can never drop a file wrongly.
  */
-export function deltaStats(numRecords: number, schema: DeltaField[], partitionColumns: string[], columns: Record<string, ColumnStats>): string {
+export function deltaStats(
+  numRecords: number,
+  schema: DeltaField[],
+  partitionColumns: string[],
+  columns: Record<string, ColumnStats>,
+): string {
   const minValues: Record<string, unknown> = {};
   const maxValues: Record<string, unknown> = {};
   const nullCount: Record<string, number> = {};

@@ -1,10 +1,26 @@
 import * as path from 'node:path';
 import { InvalidInputError } from '../../errors';
-import type { CloneMetrics, ConvertMetrics, HistoryEntry, OptimizeMetrics, RestoreMetrics, TableDetail, TimeTravel, VacuumResult } from '../../types';
+import type {
+  CloneMetrics,
+  ConvertMetrics,
+  HistoryEntry,
+  OptimizeMetrics,
+  RestoreMetrics,
+  TableDetail,
+  TimeTravel,
+  VacuumResult,
+} from '../../types';
 import { updateMetadata, type MetadataChange } from './alter';
 import { changesSql } from './cdf';
 import { cloneTo } from './clone';
-import type { CommitContext, CreateDeltaOptions, DeltaCloneOptions, DeltaSnapshot, DeltaTableApi, DeltaVacuumOptions } from './contract';
+import type {
+  CommitContext,
+  CreateDeltaOptions,
+  DeltaCloneOptions,
+  DeltaSnapshot,
+  DeltaTableApi,
+  DeltaVacuumOptions,
+} from './contract';
 import { convertParquet } from './convert';
 import { schemaOf, type Core } from './core';
 import { deleteWhere, updateWhere } from './dml';
@@ -38,7 +54,12 @@ export class DeltaTable implements DeltaTableApi {
     return table;
   }
 
-  static async createAs(dir: string, selectSql: string, opts: Omit<CreateDeltaOptions, 'schema'>, ctx?: CommitContext): Promise<DeltaTable> {
+  static async createAs(
+    dir: string,
+    selectSql: string,
+    opts: Omit<CreateDeltaOptions, 'schema'>,
+    ctx?: CommitContext,
+  ): Promise<DeltaTable> {
     checkSql('selectSql', selectSql);
     const table = new DeltaTable(dir);
     await createTable(table.core, await describeQuery(selectSql), opts, selectSql, ctx);
@@ -77,7 +98,9 @@ export class DeltaTable implements DeltaTableApi {
 
   async scanSql(at?: TimeTravel): Promise<string> {
     const state = await this.core.reader.stateAt(await this.core.reader.resolve(at));
-    return scanOfLogFiles(this.dir, schemaOf(state.metadata), state.metadata.partitionColumns, [...state.files.values()]);
+    return scanOfLogFiles(this.dir, schemaOf(state.metadata), state.metadata.partitionColumns, [
+      ...state.files.values(),
+    ]);
   }
 
   append(selectSql: string, ctx?: CommitContext): Promise<{ version: number; numOutputRows: number }> {
@@ -94,7 +117,11 @@ export class DeltaTable implements DeltaTableApi {
     return deleteWhere(this.core, predicate, ctx);
   }
 
-  updateWhere(set: Record<string, string>, predicate: string, ctx?: CommitContext): Promise<{ version: number; numUpdatedRows: number }> {
+  updateWhere(
+    set: Record<string, string>,
+    predicate: string,
+    ctx?: CommitContext,
+  ): Promise<{ version: number; numUpdatedRows: number }> {
     return updateWhere(this.core, set, predicate, ctx);
   }
 

@@ -9,12 +9,30 @@ export type TypeNode =
   | { kind: 'struct'; fields: { name: string; type: TypeNode }[] };
 
 const PRIMITIVES = new Set([
-  'bigint', 'int', 'smallint', 'tinyint', 'double', 'float', 'boolean', 'string', 'binary', 'date', 'timestamp',
-  'timestamp_ntz', 'void',
+  'bigint',
+  'int',
+  'smallint',
+  'tinyint',
+  'double',
+  'float',
+  'boolean',
+  'string',
+  'binary',
+  'date',
+  'timestamp',
+  'timestamp_ntz',
+  'void',
 ]);
 const ALIASES: Record<string, string> = {
-  long: 'bigint', integer: 'int', short: 'smallint', byte: 'tinyint', real: 'float', bool: 'boolean',
-  varchar: 'string', char: 'string', timestamp_ltz: 'timestamp',
+  long: 'bigint',
+  integer: 'int',
+  short: 'smallint',
+  byte: 'tinyint',
+  real: 'float',
+  bool: 'boolean',
+  varchar: 'string',
+  char: 'string',
+  timestamp_ltz: 'timestamp',
 };
 
 /** Parses Databricks type text; throws InvalidInputError naming the text when it is not a supported type. */

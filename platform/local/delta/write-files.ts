@@ -43,9 +43,10 @@ export async function writeDataFiles(tableDir: string, selectSql: string, spec: 
   await fs.mkdir(staging, { recursive: true });
   try {
     // DuckDB cannot roll files by size while partitioning; unpartitioned writes roll at TARGET_FILE_SIZE.
-    const layout = spec.partitionColumns.length > 0
-      ? `PARTITION_BY (${spec.partitionColumns.map(duckIdent).join(', ')})`
-      : `FILE_SIZE_BYTES '${TARGET_FILE_SIZE}'`;
+    const layout =
+      spec.partitionColumns.length > 0
+        ? `PARTITION_BY (${spec.partitionColumns.map(duckIdent).join(', ')})`
+        : `FILE_SIZE_BYTES '${TARGET_FILE_SIZE}'`;
     const rows = await withDuck(async (conn) => {
       const reader = await asInputError(() =>
         conn.runAndReadAll(

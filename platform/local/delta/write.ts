@@ -16,7 +16,11 @@ function checkConfiguration(configuration: Record<string, string>): void {
   }
 }
 
-export function newMetadata(schema: DeltaField[], opts: Omit<CreateDeltaOptions, 'schema'>, now: number): MetaDataAction {
+export function newMetadata(
+  schema: DeltaField[],
+  opts: Omit<CreateDeltaOptions, 'schema'>,
+  now: number,
+): MetaDataAction {
   const partitionColumns = opts.partitionColumns ?? [];
   validateSchema(schema, partitionColumns);
   checkConfiguration(opts.configuration ?? {});
@@ -45,7 +49,13 @@ export function writeMetrics(files: WrittenFile[]): Record<string, number> {
 }
 
 /** CREATE TABLE (empty) or CTAS: version 0 with protocol, metaData and the query's files. */
-export async function createTable(core: Core, schema: DeltaField[], opts: Omit<CreateDeltaOptions, 'schema'>, selectSql: string | null, ctx?: CommitContext): Promise<void> {
+export async function createTable(
+  core: Core,
+  schema: DeltaField[],
+  opts: Omit<CreateDeltaOptions, 'schema'>,
+  selectSql: string | null,
+  ctx?: CommitContext,
+): Promise<void> {
   const now = Date.now();
   const metadata = newMetadata(schema, opts, now);
   await assertNoTable(core.dir);
@@ -53,12 +63,23 @@ export async function createTable(core: Core, schema: DeltaField[], opts: Omit<C
   const created = await fs.mkdir(core.dir, { recursive: true });
   let files: WrittenFile[];
   try {
-    files = selectSql === null ? [] : await writeDataFiles(core.dir, await shapeSelect(selectSql, schema), { schema, partitionColumns: metadata.partitionColumns, now });
+    files =
+      selectSql === null
+        ? []
+        : await writeDataFiles(core.dir, await shapeSelect(selectSql, schema), {
+            schema,
+            partitionColumns: metadata.partitionColumns,
+            now,
+          });
   } catch (err) {
     if (created) await fs.rm(created, { recursive: true, force: true });
     throw err;
   }
-  const actions: Action[] = [{ protocol: protocolFor(schema, metadata.configuration) }, { metaData: metadata }, ...files.map((f) => ({ add: f.add }))];
+  const actions: Action[] = [
+    { protocol: protocolFor(schema, metadata.configuration) },
+    { metaData: metadata },
+    ...files.map((f) => ({ add: f.add })),
+  ];
   await commit(core.reader, {
     operation: selectSql === null ? 'CREATE TABLE' : 'CREATE TABLE AS SELECT',
     operationParameters: {
@@ -75,13 +96,22 @@ export async function createTable(core: Core, schema: DeltaField[], opts: Omit<C
 }
 
 /** INSERT INTO (append) or INSERT OVERWRITE (replace every live file). */
-export async function writeRows(core: Core, selectSql: string, mode: 'Append' | 'Overwrite', ctx?: CommitContext): Promise<{ version: number; numOutputRows: number }> {
+export async function writeRows(
+  core: Core,
+  selectSql: string,
+  mode: 'Append' | 'Overwrite',
+  ctx?: CommitContext,
+): Promise<{ version: number; numOutputRows: number }> {
   const state = await core.reader.stateAt();
   if (mode === 'Overwrite') assertNotAppendOnly(state, 'INSERT OVERWRITE');
   const schema = schemaOf(state.metadata);
   const shaped = await shapeSelect(selectSql, schema);
   const now = Date.now();
-  const files = await writeDataFiles(core.dir, shaped, { schema, partitionColumns: state.metadata.partitionColumns, now });
+  const files = await writeDataFiles(core.dir, shaped, {
+    schema,
+    partitionColumns: state.metadata.partitionColumns,
+    now,
+  });
   const removes = mode === 'Overwrite' ? [...state.files.values()].map((f) => ({ remove: removeOf(f, now) })) : [];
   const metrics = writeMetrics(files);
   const version = await commit(core.reader, {
