@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "[quickstart] installing npm packages"
-  npm ci --no-audit --no-fund --loglevel=error
+  bash scripts/npm-install.sh
 fi
 LAKEWARD_SKIP_PY_ORACLES=${LAKEWARD_SKIP_PY_ORACLES:-1} bash scripts/setup.sh
 exec node_modules/.bin/tsx cli/main.ts quickstart "$@"
