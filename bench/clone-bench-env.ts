@@ -25,7 +25,7 @@ export interface BenchEnv {
   env: TestWorkflowEnvironment;
   store: Store;
   tmp(prefix: string): string;
-  /** Runs one clone job on a fresh worker; returns the summary, wall seconds and the first run id. */
+  /** Runs one clone job on a warmed-up worker; returns the summary, wall seconds and the first run id. */
   clone(
     root: string,
     request: Partial<CloneRequestInput>,
@@ -73,7 +73,8 @@ export async function createBenchEnv(): Promise<BenchEnv> {
         destination_catalog: 'bench_copy',
         ...request,
       } as CloneRequestInput);
-      const jobId = `clone-bench-${process.pid}-${n}`;
+      const jobIdBase = `clone-bench-${process.pid}-${n}`;
+      const jobId = jobIdBase;
       const input: CloneJobInput = {
         jobId,
         options,
@@ -85,6 +86,11 @@ export async function createBenchEnv(): Promise<BenchEnv> {
         maxRetries: 3,
       };
       return worker.runUntil(async () => {
+        // Production workers are long-lived: the first job on a fresh worker also pays for loading the
+        // workflow bundle into its sandbox and warming the pollers. An untimed job on a tiny catalog of its
+        // own first, so the measured job sees a warm worker (the baseline loops also run in a warm process).
+        // (Not for wrapped platforms: the history part counts events, not time.)
+        if (!opts.wrap) await warmUp(env, taskQueue, root, `${jobIdBase}-warmup`);
         const start = process.hrtime.bigint();
         const handle = await env.client.workflow.start(cloneCatalogWorkflow, {
           taskQueue,
@@ -106,6 +112,34 @@ export async function createBenchEnv(): Promise<BenchEnv> {
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
     },
   };
+}
+
+const WARM = { catalog: 'lw_bench_warmup', schema: 'w', table: 't' };
+
+/** Clones a one-table catalog (created on first use in `root`) through the worker, untimed. */
+async function warmUp(env: TestWorkflowEnvironment, taskQueue: string, root: string, jobId: string): Promise<void> {
+  const ws = await openWorkspace({ kind: 'local', root });
+  if (!(await ws.listCatalogs()).some((c) => c.name === WARM.catalog)) {
+    await ws.createCatalog({ name: WARM.catalog });
+    await ws.createSchema({ catalog: WARM.catalog, name: WARM.schema });
+    await ws.createTableAs({
+      ref: { catalog: WARM.catalog, schema: WARM.schema, name: WARM.table },
+      query: 'SELECT 1 AS k',
+    });
+  }
+  const options = applyCloneDefaults({
+    source_catalog: WARM.catalog,
+    destination_catalog: `${WARM.catalog}_copy`,
+  } as CloneRequestInput);
+  const input: CloneJobInput = {
+    jobId,
+    options,
+    source: { kind: 'local', root },
+    targets: [{ label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog }],
+    createdAt: new Date().toISOString(),
+    maxRetries: 3,
+  };
+  await env.client.workflow.execute(cloneCatalogWorkflow, { taskQueue, workflowId: jobId, args: [input] });
 }
 
 export async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {

@@ -1,4 +1,6 @@
+import type { Workspace } from '../../platform/port';
 import type { SchemaPlan, TargetContext, Totals } from '../../workflows/clone/engine-types';
+import { addObjects } from '../../workflows/clone/totals';
 import { runHooks, workspacesFor, type CloneActivityDeps } from './deps';
 import { emitEvents, warningEvents, type CloneEvent } from './events';
 import { classified } from './failures';
@@ -38,10 +40,43 @@ async function report(
   return { ...r, warnings: [...r.warnings, ...failures.map((f) => `${kind} ${f}`)] };
 }
 
+export interface SchemaEnd {
+  views?: ObjectStepResult;
+  volumes?: ObjectStepResult;
+  /** Warnings of the post-schema steps. */
+  warnings: string[];
+}
+
+async function cloneFunctions(deps: CloneActivityDeps, step: SchemaStep, src: Workspace, dst: Workspace) {
+  const r = await copyFunctions(src, dst, step.ctx, step.schema);
+  const failures = r.failed.map((f) => `${f.fn} failed: ${f.error}`);
+  const counts = { cloned: r.cloned, failed: r.failed.length, skipped: r.skipped, bytesCopied: 0, filesCopied: 0 };
+  return report(deps, step, 'function', { ...counts, warnings: r.warnings }, failures);
+}
+
+async function cloneViews(deps: CloneActivityDeps, step: SchemaStep, src: Workspace, dst: Workspace) {
+  const r = await new ViewCopier(src, dst, step.ctx).cloneSchema(step.schema);
+  const failures = r.failed.map((f) => `${f.view} failed: ${f.error}`);
+  const counts = { cloned: r.cloned, failed: r.failed.length, skipped: r.skipped, bytesCopied: 0, filesCopied: 0 };
+  return report(deps, step, 'view', { ...counts, warnings: r.warnings }, failures);
+}
+
+async function cloneVolumes(deps: CloneActivityDeps, step: SchemaStep, src: Workspace, dst: Workspace) {
+  const r = await copyVolumes(src, dst, step.ctx, step.schema);
+  const counts = { cloned: r.cloned, failed: 0, skipped: r.skipped, bytesCopied: r.bytesCopied };
+  return report(deps, step, 'volume', { ...counts, filesCopied: r.filesCopied, warnings: r.warnings }, []);
+}
+
 export function createSchemaActivities(deps: CloneActivityDeps) {
   return {
-    /** Creates the destination schema, copies its metadata and plans its tables. */
-    async prepareSchema(step: SchemaStep): Promise<SchemaPlan> {
+    /**
+     * Creates the destination schema, copies its metadata, plans its tables and, with `functions`, copies
+     * its functions (row filters and masks use them). One activity: each step is short, and one round trip
+     * through the server costs more than the work on a small schema.
+     */
+    async prepareSchema(
+      step: SchemaStep & { functions?: boolean },
+    ): Promise<SchemaPlan & { functions?: ObjectStepResult }> {
       return classified(() =>
         withHeartbeat(async () => {
           const { ctx, schema } = step;
@@ -68,88 +103,26 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
               data: { ...where, table: s.name, status: 'skipped', reason: s.reason, bytes: 0, files: 0 },
             })),
           ]);
-          return { tables, skipped: skips.length, warnings: w.list };
+          const functions = step.functions ? await cloneFunctions(deps, step, src, dst) : undefined;
+          return { tables, skipped: skips.length, warnings: w.list, ...(functions ? { functions } : {}) };
         }),
       );
     },
 
-    async cloneFunctions(step: SchemaStep): Promise<ObjectStepResult> {
+    /**
+     * The end of a schema in one activity: its views (with `views`) in dependency order, its volumes (with
+     * `volumes`), then the post-schema steps (safety hooks) and the schema_finished event. `totals` are the
+     * schema's counts so far; the returned view and volume results are added by the workflow.
+     */
+    async finishSchema(input: SchemaStep & { totals: Totals; views?: boolean; volumes?: boolean }): Promise<SchemaEnd> {
       return classified(() =>
         withHeartbeat(async () => {
-          const { src, dst } = await workspacesFor(deps, step.ctx);
-          const r = await copyFunctions(src, dst, step.ctx, step.schema);
-          const failures = r.failed.map((f) => `${f.fn} failed: ${f.error}`);
-          return report(
-            deps,
-            step,
-            'function',
-            {
-              cloned: r.cloned,
-              failed: r.failed.length,
-              skipped: r.skipped,
-              bytesCopied: 0,
-              filesCopied: 0,
-              warnings: r.warnings,
-            },
-            failures,
-          );
-        }),
-      );
-    },
-
-    async cloneViews(step: SchemaStep): Promise<ObjectStepResult> {
-      return classified(() =>
-        withHeartbeat(async () => {
-          const { src, dst } = await workspacesFor(deps, step.ctx);
-          const r = await new ViewCopier(src, dst, step.ctx).cloneSchema(step.schema);
-          const failures = r.failed.map((f) => `${f.view} failed: ${f.error}`);
-          return report(
-            deps,
-            step,
-            'view',
-            {
-              cloned: r.cloned,
-              failed: r.failed.length,
-              skipped: r.skipped,
-              bytesCopied: 0,
-              filesCopied: 0,
-              warnings: r.warnings,
-            },
-            failures,
-          );
-        }),
-      );
-    },
-
-    async cloneVolumes(step: SchemaStep): Promise<ObjectStepResult> {
-      return classified(() =>
-        withHeartbeat(async () => {
-          const { src, dst } = await workspacesFor(deps, step.ctx);
-          const r = await copyVolumes(src, dst, step.ctx, step.schema);
-          return report(
-            deps,
-            step,
-            'volume',
-            {
-              cloned: r.cloned,
-              failed: 0,
-              skipped: r.skipped,
-              bytesCopied: r.bytesCopied,
-              filesCopied: r.filesCopied,
-              warnings: r.warnings,
-            },
-            [],
-          );
-        }),
-      );
-    },
-
-    /** Post-schema steps (safety hooks) and the schema_finished event. */
-    async finishSchema(input: SchemaStep & { totals: Totals }): Promise<string[]> {
-      return classified(() =>
-        withHeartbeat(async () => {
-          const { ctx, schema, totals } = input;
+          const { ctx, schema } = input;
           const { src, dst } = await workspacesFor(deps, ctx);
+          const end: SchemaEnd = { warnings: [] };
+          const totals: Totals = { ...input.totals, formats: { ...input.totals.formats }, warnings: [] };
+          if (input.views) addObjects(totals, 'views', (end.views = await cloneViews(deps, input, src, dst)));
+          if (input.volumes) addObjects(totals, 'volumes', (end.volumes = await cloneVolumes(deps, input, src, dst)));
           const warnings = (await runHooks(deps, 'afterSchema', { ctx, schema, source: src, target: dst })).flatMap(
             (x) => (Array.isArray(x) ? (x as string[]) : []),
           );
@@ -172,7 +145,8 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
               },
             },
           ]);
-          return warnings;
+          end.warnings = warnings;
+          return end;
         }),
       );
     },

@@ -1,3 +1,4 @@
+import { activityInfo } from '@temporalio/activity';
 import type { CloneEventType, CloneSummary } from '../../workflows/clone/definitions';
 import type { TargetContext, TargetPlan } from '../../workflows/clone/engine-types';
 import { runHooks, workspacesFor, type CloneActivityDeps } from './deps';
@@ -22,12 +23,20 @@ async function selectedSchemas(ctx: TargetContext, src: Parameters<typeof source
   return { schemas: choice.schemas, warnings };
 }
 
+async function emitJobEvent(deps: CloneActivityDeps, e: JobEvent): Promise<void> {
+  await emitEvents(deps.db, e.jobId, [{ event: e.event, message: e.message, level: e.level, data: e.data }]);
+}
+
 export function createTargetActivities(deps: CloneActivityDeps) {
   return {
-    /** Checks the source, creates the destination catalog (with its metadata) and lists the schemas to clone. */
-    async prepareTarget(ctx: TargetContext): Promise<TargetPlan> {
+    /**
+     * Checks the source, creates the destination catalog (with its metadata) and lists the schemas to clone.
+     * `jobEvent` (the job's "running" status) is written first: one activity instead of two in a row.
+     */
+    async prepareTarget(ctx: TargetContext, jobEvent?: JobEvent): Promise<TargetPlan> {
       return classified(() =>
         withHeartbeat(async () => {
+          if (jobEvent && activityInfo().attempt === 1) await emitJobEvent(deps, jobEvent);
           const { src, dst } = await workspacesFor(deps, ctx);
           const { schemas, warnings } = await selectedSchemas(ctx, src);
           const o = ctx.options;
@@ -71,7 +80,7 @@ export function createTargetActivities(deps: CloneActivityDeps) {
 
     /** status / error events of the job workflow. */
     async emitJobEvent(e: JobEvent): Promise<void> {
-      await emitEvents(deps.db, e.jobId, [{ event: e.event, message: e.message, level: e.level, data: e.data }]);
+      await emitJobEvent(deps, e);
     },
 
     /** Post-job steps (safety hooks) and the completed event; returns fields the hooks add to the summary. */

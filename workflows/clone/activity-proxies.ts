@@ -39,10 +39,8 @@ export function cloneActivities(retry: RetrySettings) {
     prepareTarget: metadata.prepareTarget,
     planDryRun: metadata.planDryRun,
     prepareSchema: metadata.prepareSchema,
-    cloneFunctions: metadata.cloneFunctions,
-    cloneViews: metadata.cloneViews,
-    cloneVolumes: copy.cloneVolumes,
-    finishSchema: metadata.finishSchema,
+    // Copies the schema's volumes too: the copy profile.
+    finishSchema: copy.finishSchema,
     cloneTables: copy.cloneTables,
     recordBatchFailure: events.recordBatchFailure,
     emitJobEvent: events.emitJobEvent,

@@ -1,4 +1,5 @@
 import { CancellationScope, continueAsNew, isCancellation, setHandler } from '@temporalio/workflow';
+import type { JobEvent } from '../../activities/clone/target-activities';
 import { safetyAfterClone } from '../rollback/after-clone';
 import { withQuiesce } from '../rollback/quiesce-scope';
 import { cloneActivities, retrySettings } from './activity-proxies';
@@ -38,15 +39,18 @@ export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneR
     return await withQuiesce(
       input,
       async () => {
-        if (!continuing)
-          await acts.emitJobEvent({
-            jobId: input.jobId,
-            event: 'status',
-            message: 'job running',
-            data: { status: 'running' },
-          });
-        if (input.options.dry_run) return await dryRun(input, state, acts);
-        if (!continuing) await prepareTargets(input, state, acts);
+        const runningEvent: JobEvent = {
+          jobId: input.jobId,
+          event: 'status',
+          message: 'job running',
+          data: { status: 'running' },
+        };
+        if (input.options.dry_run) {
+          if (!continuing) await acts.emitJobEvent(runningEvent);
+          return await dryRun(input, state, acts);
+        }
+        // The first target's preparation writes the "running" event: one activity less before any work.
+        if (!continuing) await prepareTargets(input, state, acts, runningEvent);
         phase = 'schemas';
         const continued = await runSchemas(input, state, limits, retry, running);
         if (continued) await continueAsNew<typeof cloneCatalogWorkflow>(input, { state, limits });
@@ -104,10 +108,11 @@ async function prepareTargets(
   input: CloneJobInput,
   state: JobState,
   acts: ReturnType<typeof cloneActivities>,
+  running: JobEvent,
 ): Promise<void> {
   for (let i = 0; i < input.targets.length; i++) {
     try {
-      const plan = await acts.prepareTarget(contextFor(input, i));
+      const plan = await acts.prepareTarget(contextFor(input, i), i === 0 ? running : undefined);
       state.targets[i].schemas = plan.schemas;
       addWarnings(state.targets[i].totals, plan.warnings);
     } catch (err) {

@@ -22,10 +22,10 @@ export interface SchemaWorkflowInput extends SchemaJobInput {
 }
 
 /**
- * One schema of one target: create the schema, its functions (row filters and masks use them), then its
- * tables — one activity per table or per small batch of small tables, at most parallel_tables activities
- * at a time — then views in dependency order, then
- * volumes, then the post-schema steps. After `tablesPerRun` tables it continues as new with the rest.
+ * One schema of one target: create the schema and its functions (row filters and masks use them) in one
+ * activity, then its tables — one activity per table or per small batch of small tables, at most
+ * parallel_tables activities at a time — then views in dependency order, volumes and the post-schema steps
+ * in one activity. After `tablesPerRun` tables it continues as new with the rest.
  */
 export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<SchemaResult> {
   const { ctx, schema } = input;
@@ -39,19 +39,23 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
   let planned = input.planned ?? 0;
 
   if (!input.resume) {
-    const plan = await acts.prepareSchema({ ctx, schema });
+    const plan = await acts.prepareSchema({ ctx, schema, functions: !cross || o.clone_functions });
     totals.tables_skipped += plan.skipped;
     addWarnings(totals, plan.warnings);
-    if (!cross || o.clone_functions) addObjects(totals, 'functions', await acts.cloneFunctions({ ctx, schema }));
+    if (plan.functions) addObjects(totals, 'functions', plan.functions);
     tables = plan.tables;
     planned = plan.tables.length + plan.skipped;
   } else {
     tables = input.resume.tables;
   }
 
-  const report = async () => {
+  // Progress signals are sent without waiting for their delivery (a round trip through the server each):
+  // tables keep going meanwhile, and every signal is awaited before this run ends, so a failed one still
+  // fails the schema.
+  const reports: Promise<void>[] = [];
+  const report = () => {
     if (!parentId) return;
-    await getExternalWorkflowHandle(parentId).signal(schemaProgressSignal, {
+    const sent = getExternalWorkflowHandle(parentId).signal(schemaProgressSignal, {
       childId: workflowInfo().workflowId,
       planned,
       completed: totals.tables_cloned,
@@ -59,11 +63,13 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
       skipped: totals.tables_skipped,
       bytes: totals.bytes_copied,
     });
+    sent.catch(() => undefined);
+    reports.push(sent);
   };
-  if (!input.resume) await report();
+  if (!input.resume) report();
 
   const thisRun = tables.slice(0, limits.tablesPerRun);
-  const batches = batchTables(thisRun, limits);
+  const batches = batchTables(thisRun, limits, limitsAt(o, new Date()).parallel_tables);
   let sinceReport = 0;
   // parallel_tables is read from the throttle preset in force each time a batch starts; the job-wide
   // tables_per_minute cap is enforced by the table activities (activities/safety/hooks).
@@ -75,12 +81,13 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
       sinceReport += batch.length;
       if (sinceReport >= limits.progressEvery) {
         sinceReport = 0;
-        await report();
+        report();
       }
     },
     workflowClock,
   );
   await settleAll(settled.map((r) => (r.status === 'rejected' ? Promise.reject(r.reason) : Promise.resolve())));
+  await Promise.all(reports);
 
   if (tables.length > thisRun.length) {
     await continueAsNew<typeof cloneSchemaWorkflow>({
@@ -91,9 +98,16 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
     });
   }
 
-  if (!cross || o.clone_views) addObjects(totals, 'views', await acts.cloneViews({ ctx, schema }));
-  if (!cross || o.clone_volumes) addObjects(totals, 'volumes', await acts.cloneVolumes({ ctx, schema }));
-  addWarnings(totals, await acts.finishSchema({ ctx, schema, totals }));
+  const end = await acts.finishSchema({
+    ctx,
+    schema,
+    totals,
+    views: !cross || o.clone_views,
+    volumes: !cross || o.clone_volumes,
+  });
+  if (end.views) addObjects(totals, 'views', end.views);
+  if (end.volumes) addObjects(totals, 'volumes', end.volumes);
+  addWarnings(totals, end.warnings);
   return { schema, target: ctx.target.label, totals };
 }
 

@@ -17,7 +17,11 @@ export const schemaProgressSignal = defineSignal<[SchemaProgress]>('cloneSchemaP
 export interface HistoryLimits {
   /** Tables per schema-workflow run before continue-as-new. */
   tablesPerRun: number;
-  /** Small tables share one activity up to this many (a table above `batchBytes` goes alone). */
+  /**
+   * Small tables share one activity up to this many (a table above `batchBytes` goes alone). Batching
+   * amortises the per-activity round trip (tens of ms); a table whose copy takes longer than that gains
+   * nothing from it and would serialise the copies behind it, so the byte cap is small.
+   */
   batchTables: number;
   batchBytes: number;
   /** Schema workflows per job-workflow run before continue-as-new. */
@@ -29,22 +33,28 @@ export interface HistoryLimits {
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
   tablesPerRun: 2000,
   batchTables: 8,
-  batchBytes: 256 * 1024 * 1024,
+  batchBytes: 32 * 1024 * 1024,
   schemasPerRun: 300,
   progressEvery: 25,
 };
 
-/** Splits a schema's ordered table plan into activity batches (order kept). */
+/**
+ * Splits a schema's ordered table plan into activity batches (order kept). With `parallel` (the tables
+ * copied at once), a short plan is spread over at least that many batches so no slot idles while one
+ * activity works through several tables in turn.
+ */
 export function batchTables<T extends { sizeBytes: number | null }>(
   tables: T[],
   limits: Pick<HistoryLimits, 'batchTables' | 'batchBytes'>,
+  parallel = 1,
 ): T[][] {
+  const perBatch = Math.max(1, Math.min(limits.batchTables, Math.ceil(tables.length / Math.max(1, parallel))));
   const out: T[][] = [];
   let cur: T[] = [];
   let bytes = 0;
   for (const t of tables) {
     const size = t.sizeBytes ?? 0;
-    if (cur.length > 0 && (cur.length >= limits.batchTables || bytes + size > limits.batchBytes)) {
+    if (cur.length > 0 && (cur.length >= perBatch || bytes + size > limits.batchBytes)) {
       out.push(cur);
       cur = [];
       bytes = 0;
