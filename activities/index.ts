@@ -26,7 +26,11 @@ export function createActivities(deps: ActivityDeps) {
   const safety = { db: deps.store.db, resolveWorkspace };
   return {
     ...createHelloActivities({ prefix: 'Hello' }),
-    ...createJobActivities({ store: deps.store, client: deps.client }),
+    ...createJobActivities({
+      store: deps.store,
+      client: deps.client,
+      provenanceKey: { dataDir: deps.config.data_dir, privateKeyPem: deps.config.provenance.private_key },
+    }),
     ...createCloneActivities({ db: deps.store.db, resolveWorkspace, hooks: [createSafetyHooks(safety)] }),
     ...createSafetyActivities(safety),
   };

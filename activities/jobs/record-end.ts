@@ -6,8 +6,11 @@ import { addNotification } from '../../store/repos/notifications';
 import { appendRunLog } from '../../store/repos/run-logs';
 import type { JobEnd } from '../../workflows/queue/definitions';
 import { endMessage, isFinalStatus, summaryDetails } from './messages';
+import { complianceEnvelope, type SigningKeySource } from './provenance';
+import { jobSettingsOf } from './settings';
 
-export function createJobEndActivities(store: Store) {
+/** `signingKey` signs compliance reports (template safety.compliance_report); without it they are skipped. */
+export function createJobEndActivities(store: Store, signingKey?: SigningKeySource) {
   return {
     async markJobRunning(jobId: string): Promise<void> {
       const row = await getJob(store.db, jobId);
@@ -18,6 +21,8 @@ export function createJobEndActivities(store: Store) {
      * Records how a job ended: the jobs row (status, summary, completed_at), an audit row, a success/failure
      * notification and a final `status` event in the run log, all in one transaction. The completed_at it
      * sets is what invalidates the API's metadata cache. Idempotent: a job already recorded is left alone.
+     * The job's settings (from its template) can turn either notification off, add build warnings to the
+     * summary and ask for a signed provenance manifest in summary.provenance.
      */
     async recordJobEnd(end: JobEnd): Promise<void> {
       await store.db.transaction(async (tx) => {
@@ -27,7 +32,16 @@ export function createJobEndActivities(store: Store) {
         if (isFinalStatus(row.status) && row.completedAt) return;
         const at = new Date();
         const durationMs = at.getTime() - (row.startedAt ?? row.createdAt).getTime();
-        const summary = end.summary ? (end.summary as Record<string, unknown>) : null;
+        const settings = jobSettingsOf(row.request);
+        let summary = end.summary ? (end.summary as Record<string, unknown>) : null;
+        if (summary && settings.warnings.length) {
+          const own = Array.isArray(summary.warnings) ? (summary.warnings as string[]) : [];
+          summary = { ...summary, warnings: [...settings.warnings, ...own] };
+        }
+        if (settings.compliance_report) {
+          const signed = complianceEnvelope(row, end, summary, signingKey);
+          summary = { ...(summary ?? {}), ...signed };
+        }
         await finishJob(tx, end.jobId, { status: end.status, summary, error: end.error ?? null, at });
         await recordAudit(tx, {
           jobId: end.jobId,
@@ -41,12 +55,14 @@ export function createJobEndActivities(store: Store) {
             ...summaryDetails(end.summary),
           },
         });
-        await addNotification(tx, {
-          type: end.status === 'completed' ? 'success' : 'failure',
-          message: endMessage(row, end),
-          status: end.status,
-          jobId: end.jobId,
-        });
+        const success = end.status === 'completed';
+        if (success ? settings.notify_on_success : settings.notify_on_failure)
+          await addNotification(tx, {
+            type: success ? 'success' : 'failure',
+            message: endMessage(row, end),
+            status: end.status,
+            jobId: end.jobId,
+          });
         await appendRunLog(tx, end.jobId, [
           {
             level: end.status === 'completed' ? 'info' : 'error',

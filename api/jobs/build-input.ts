@@ -1,19 +1,24 @@
 import path from 'node:path';
+import type { JobSettings } from '../../activities/jobs/settings';
+import { applyTemplateEffects, piiTaggedSchemas } from '../../activities/safety/templates/effects';
 import { configFileFields, resolveCloneOptions } from '../../activities/safety/templates/merge';
 import { defaultTemplateSource, loadTemplate } from '../../activities/safety/templates/load';
 import type { Config } from '../../config/load';
+import { NotFoundError } from '../../platform/errors';
 import type { CloneRequestInput, TargetWorkspace } from '../../schemas/clone';
 import type { Store } from '../../store/db';
 import { getTarget, saveTarget } from '../../store/repos/targets';
 import type { CloneJobInput, CloneTarget, WorkspaceRef } from '../../workflows/clone/definitions';
+import type { WorkspaceResolver } from '../deps';
 import { JobInputError } from './errors';
 
 const SECRET_KEYS = ['token', 'client_secret', 'client_id'] as const;
 
 export interface BuiltJob {
   input: CloneJobInput;
-  /** The request as stored in the jobs row: secrets removed. */
+  /** The request as stored in the jobs row: secrets removed, plus `job_settings` for the job-end recorder. */
   storedRequest: Record<string, unknown>;
+  settings: JobSettings;
 }
 
 /**
@@ -23,17 +28,23 @@ export interface BuiltJob {
  * named after the job and referenced by that name.
  */
 export async function buildCloneJob(
-  deps: { config: Config; store: Store },
+  deps: { config: Config; store: Store; workspaces?: Pick<WorkspaceResolver, 'default'> },
   request: CloneRequestInput,
   jobId: string,
   now: Date,
 ): Promise<BuiltJob> {
   const { config } = deps;
   const template = request.template ? loadApiTemplate(request.template, config) : null;
-  const { options } = resolveCloneOptions({
+  const resolved = resolveCloneOptions({
     request,
     template,
     configFile: configFileFields(config.config_path, config.clone),
+  });
+  const { options, settings } = await applyTemplateEffects({
+    options: resolved.options,
+    template: resolved.template,
+    requestCloneType: request.clone_type,
+    piiSchemas: () => sourcePiiSchemas(deps, resolved.options.source_catalog),
   });
   if (!options.warehouse_id && config.clone.warehouse_id) options.warehouse_id = config.clone.warehouse_id;
 
@@ -53,8 +64,23 @@ export async function buildCloneJob(
   if (options.target_workspaces) options.target_workspaces = options.target_workspaces.map(withoutSecrets);
   return {
     input: { jobId, options, source, targets, createdAt: now.toISOString(), maxRetries: config.clone.max_retries },
-    storedRequest: stripSecrets(request),
+    storedRequest: { ...stripSecrets(request), job_settings: settings },
+    settings,
   };
+}
+
+/** The configured (source) workspace's PII-tagged schemas; an unknown catalog is the caller's mistake. */
+async function sourcePiiSchemas(
+  deps: { workspaces?: Pick<WorkspaceResolver, 'default'> },
+  catalog: string,
+): Promise<string[]> {
+  if (!deps.workspaces) throw new Error('exclude_pii_tagged_schemas needs the source workspace to list schemas');
+  try {
+    return await piiTaggedSchemas(await deps.workspaces.default(), catalog);
+  } catch (err) {
+    if (err instanceof NotFoundError) throw new JobInputError('source_catalog', (err as Error).message);
+    throw err;
+  }
 }
 
 /** API requests select templates by name only: a server must not read files named by a client. */

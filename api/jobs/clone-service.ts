@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { CloneRequestInput } from '../../schemas/clone';
 import { recordAudit } from '../../store/repos/audit';
 import { createJob, finishJob, getJob, listJobs, type JobRow } from '../../store/repos/jobs';
-import { readRunLog } from '../../store/repos/run-logs';
+import { appendRunLog, readRunLog } from '../../store/repos/run-logs';
 import { jobs } from '../../store/schema';
 import type { AppDeps } from '../deps';
 import { HttpError, conflict, notFound } from '../middleware/http-error';
@@ -60,6 +60,13 @@ export async function submitClone(deps: AppDeps, request: CloneRequestInput) {
     request: built.storedRequest,
     createdAt: now,
   });
+  // What the template changed (schemas left out, schema_only mapping) shows in the job's log from the start.
+  if (built.settings.warnings.length)
+    await appendRunLog(
+      deps.store.db,
+      jobId,
+      built.settings.warnings.map((message) => ({ level: 'warn', message, data: { event: 'warning' } })),
+    );
   try {
     const { position } = await enqueueClone(queue, { jobId, input: built.input });
     await recordAudit(deps.store.db, {

@@ -116,3 +116,17 @@ export function detectPii(
   }
   return out.sort((a, b) => a.column.localeCompare(b.column));
 }
+
+const TRUE_FLAGS = new Set(['true', 'yes', '1']);
+
+/**
+ * Whether an object's tags (a schema's or a table's) mark it as holding personal data: the same PII
+ * classification rule as columns (`pii: email`, `classification: confidential`, …), or the object-level flag
+ * `contains_pii = true` that the demo vocabulary puts on tables with PII columns.
+ */
+export function tagsMarkPii(tags: Record<string, string>): boolean {
+  if (piiTypeOf(tags) !== null) return true;
+  return Object.entries(tags).some(
+    ([k, v]) => k.trim().toLowerCase() === 'contains_pii' && TRUE_FLAGS.has((v ?? '').trim().toLowerCase()),
+  );
+}

@@ -18,7 +18,10 @@ export const templateSchema = z.strictObject({
       load_type: loadTypeSchema.optional(),
       max_workers: z.number().int().min(1).max(64).optional(),
       parallel_tables: z.number().int().min(1).max(64).optional(),
-      /** Create table structure without copying rows (recorded in template_settings for the engine). */
+      /**
+       * Create tables with the source's columns and no rows: the job runs as a DEEP select-based copy with
+       * where_clauses `{'*': 'FALSE'}` (see effects.ts); a request's own where_clauses or SHALLOW wins.
+       */
       schema_only: flag,
     })
     .optional(),
@@ -38,12 +41,17 @@ export const templateSchema = z.strictObject({
       enable_rollback: flag,
       auto_rollback: flag,
       rollback_threshold: z.number().min(0).max(100).optional(),
+      /**
+       * Kept for compatibility: jobs are always durable (Temporal history + per-table "already done" state),
+       * so `true` is always honoured and `false` cannot turn durability off.
+       */
       checkpoint: flag,
       validate_after_clone: flag,
       validate_checksum: flag,
       compare_dq_after_clone: flag,
       dq_drift_rollback_pct: z.number().min(0).max(100).optional(),
       quiesce_source: flag,
+      /** Sign a provenance manifest at job end; the envelope is kept in the job summary as `provenance`. */
       compliance_report: flag,
     })
     .optional(),
@@ -62,6 +70,7 @@ export const templateSchema = z.strictObject({
       rules_file: z.string().min(1).optional(),
     })
     .optional(),
+  /** Whether the job's end records a success / failure notification (default true for both). */
   notifications: z.strictObject({ on_success: flag, on_failure: flag }).optional(),
   throttle: throttleSettingsSchema.optional(),
 });
