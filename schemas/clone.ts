@@ -100,6 +100,22 @@ export const throttleSettingsSchema = z
   .strict();
 const posInt = z.number().int().min(1);
 
+const isRegex = (v: string) => {
+  try {
+    new RegExp(v, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Masking rule: columns whose name matches `column` (case-insensitive regex search) get `strategy`. */
+export const piiMaskRuleSchema = z.strictObject({
+  column: z.string().min(1).max(200).refine(isRegex, 'not a valid regular expression'),
+  strategy: z.preprocess(lower, z.enum(['hash', 'redact', 'partial', 'email', 'null'])),
+});
+export type PiiMaskRule = z.infer<typeof piiMaskRuleSchema>;
+
 export const cloneRequestFields = {
   source_catalog: z.string().min(1),
   destination_catalog: z.string().min(1),
@@ -154,6 +170,8 @@ export const cloneRequestFields = {
   auto_rollback: z.boolean().optional(),
   rollback_threshold: z.number().min(0).max(100).optional(),
   pii_mask_strategy: z.preprocess(lower, z.enum(['hash', 'redact', 'partial', 'email', 'null'])).optional(),
+  /** With auto_mask_pii: per-column strategies; matched columns are masked even without PII tags. */
+  pii_mask_rules: z.array(piiMaskRuleSchema).max(100).optional(),
   throttle: throttleSettingsSchema.optional(),
 };
 

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { jobSettingsOf } from '../../activities/jobs/settings';
-import { tagsMarkPii } from '../../activities/safety/masking/pii';
+import { detectPii, tagsMarkPii } from '../../activities/safety/masking/pii';
 import { applyTemplateEffects, SCHEMA_ONLY_WARNING } from '../../activities/safety/templates/effects';
 import { defaultTemplateSource, loadTemplate } from '../../activities/safety/templates/load';
 import { resolveCloneOptions } from '../../activities/safety/templates/merge';
@@ -66,4 +69,40 @@ test('audit-copy asks for a compliance report; stored settings default for jobs 
     warnings: [],
   });
   expect(jobSettingsOf({ job_settings: { notify_on_success: false } }).notify_on_success).toBe(false);
+});
+
+test('masking rules choose strategies per column and add untagged columns', () => {
+  const tags = { email: { pii: 'email' }, ssn: { pii: 'ssn' } };
+  const rules = [
+    { column: '^e', strategy: 'null' as const },
+    { column: 'NAME', strategy: 'redact' as const },
+  ];
+  expect(detectPii(tags, 'partial', rules, ['id', 'email', 'ssn', 'full_name'])).toEqual([
+    { column: 'email', pii_type: 'email', strategy: 'null' },
+    { column: 'full_name', pii_type: 'rule', strategy: 'redact' },
+    { column: 'ssn', pii_type: 'ssn', strategy: 'partial' },
+  ]);
+  expect(detectPii(tags)).toEqual([
+    { column: 'email', pii_type: 'email', strategy: 'email' },
+    { column: 'ssn', pii_type: 'ssn', strategy: 'hash' },
+  ]);
+});
+
+test('rules_file is read relative to the template file into pii_mask_rules; a bad rule names the file', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lw-tpl-rules-'));
+  try {
+    mkdirSync(path.join(dir, 'rules'));
+    writeFileSync(path.join(dir, 'rules', 'ok.yaml'), "- { column: 'name$', strategy: REDACT }\n");
+    writeFileSync(path.join(dir, 'rules', 'bad.yaml'), "- { column: '(', strategy: redact }\n");
+    writeFileSync(path.join(dir, 'ok.yaml'), 'name: ok\nmasking: { enabled: true, rules_file: rules/ok.yaml }\n');
+    writeFileSync(path.join(dir, 'bad.yaml'), 'name: bad\nmasking: { enabled: true, rules_file: rules/bad.yaml }\n');
+    const source = defaultTemplateSource(dir);
+    const { options } = resolveCloneOptions({ request: req(), template: loadTemplate('ok', source, '/') });
+    expect(options).toMatchObject({ auto_mask_pii: true, pii_mask_rules: [{ column: 'name$', strategy: 'redact' }] });
+    expect(() => loadTemplate('bad', source)).toThrow(
+      /bad\.yaml.*rules_file.*0\.column: not a valid regular expression/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,15 @@ beforeAll(async () => {
   mkdirSync(path.join(configDir, 'templates'));
   customTemplate(configDir, 'quiet-success', false);
   customTemplate(configDir, 'loud-success', true);
+  mkdirSync(path.join(configDir, 'templates', 'rules'));
+  writeFileSync(
+    path.join(configDir, 'templates', 'rules', 'crm-mask.yaml'),
+    "- { column: '^full_name$', strategy: redact }\n- { column: '^email$', strategy: hash }\n",
+  );
+  writeFileSync(
+    path.join(configDir, 'templates', 'rule-mask.yaml'),
+    'name: rule-mask\nmasking: { enabled: true, rules_file: rules/crm-mask.yaml }\n',
+  );
   const configFile = path.join(configDir, 'lakeward.yaml');
   writeFileSync(configFile, `data_dir: ${JSON.stringify(tempDir('tpl-data'))}\n`);
   await seedDemo({ root, catalog: SRC });
@@ -184,4 +194,35 @@ test('audit-copy (compliance_report) stores a signed provenance envelope that th
   });
   const forged = { ...envelope, manifest: { ...envelope.manifest, destination_catalog: 'elsewhere' } };
   expect((await request(app).post('/api/clone-provenance/verify').send(forged).expect(200)).body.valid).toBe(false);
+}, 120_000);
+
+test('masking.rules_file picks per-column strategies, also for untagged columns', async () => {
+  const { job } = await cloneAndWait({
+    source_catalog: SRC,
+    destination_catalog: 'rule_copy',
+    template: 'rule-mask',
+    include_schemas: ['crm'],
+    include_tables_regex: '^contacts$',
+  });
+  expect(job.status).toBe('completed');
+  const masked = (job.result.masking.masked as { column: string; strategy: string; pii_type: string }[]).map((m) => [
+    m.column,
+    m.strategy,
+    m.pii_type,
+  ]);
+  // full_name has no PII tag (rule only); email's tag suggests `email` but the rule says hash; phone keeps its tag's.
+  expect(masked).toEqual([
+    ['email', 'hash', 'email'],
+    ['full_name', 'redact', 'rule'],
+    ['phone', 'partial', 'phone'],
+  ]);
+  const sql = (cat: string) =>
+    `SELECT full_name, email, account_id FROM ${cat}.crm.contacts ORDER BY contact_id LIMIT 1`;
+  const [src] = (await ws.query(sql(SRC))).rows;
+  const [dst] = (await ws.query(sql('rule_copy'))).rows;
+  expect(dst).toEqual({
+    full_name: '[REDACTED]',
+    email: createHash('sha256').update(String(src!.email)).digest('hex'),
+    account_id: src!.account_id,
+  });
 }, 120_000);

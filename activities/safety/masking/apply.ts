@@ -21,8 +21,8 @@ export interface MaskingReport {
 }
 
 /**
- * Masks PII on the destination after the clone: columns whose SOURCE tags mark them as PII get a column
- * mask whose function implements the chosen strategy. Functions and masks are recorded for rollback before
+ * Masks PII on the destination after the clone: columns whose SOURCE tags mark them as PII (and columns a
+ * pii_mask_rules entry names, with that rule's strategy) get a column mask whose function implements the chosen strategy. Functions and masks are recorded for rollback before
  * they are created. Idempotent: functions are CREATE OR REPLACE and a mask replaces any earlier one.
  */
 export async function maskPiiColumns(deps: SafetyDeps, ctx: TargetContext): Promise<MaskingReport> {
@@ -38,9 +38,14 @@ export async function maskPiiColumns(deps: SafetyDeps, ctx: TargetContext): Prom
     heartbeat();
     const from = { catalog: o.source_catalog, schema: t.schemaName, name: t.tableName };
     const to = { catalog: dest, schema: t.schemaName, name: t.tableName };
-    const pii = detectPii(await src.getColumnTags(from), o.pii_mask_strategy ?? null);
+    // Rules (pii_mask_rules) can name untagged columns, so with rules the destination's columns are listed first.
+    const rules = o.pii_mask_rules ?? [];
+    let columns = rules.length ? (await dst.describeTable(to)).columns : null;
+    const names = columns?.map((c) => c.name) ?? [];
+    const pii = detectPii(await src.getColumnTags(from), o.pii_mask_strategy ?? null, rules, names);
     if (pii.length === 0) continue;
-    const types = new Map((await dst.describeTable(to)).columns.map((c) => [c.name, c.type]));
+    columns ??= (await dst.describeTable(to)).columns;
+    const types = new Map(columns.map((c) => [c.name, c.type]));
     for (const p of pii) {
       const label = `${t.schemaName}.${t.tableName}`;
       try {

@@ -1,3 +1,5 @@
+import type { PiiMaskRule } from '../../../schemas/clone';
+
 /**
  * PII detection by column tags (pure). A column is PII when a classification tag names a PII type
  * (`pii: email`, `pii_type: ssn`, `classification: pii`, `data_classification: PII.EMAIL`) or when a tag key
@@ -104,15 +106,28 @@ export interface PiiColumn {
   strategy: MaskStrategy;
 }
 
-/** PII columns of one table from its column tags; `strategy` (request/template) overrides suggestions. */
+/**
+ * Columns of one table to mask: PII by column tags, plus columns a masking rule names (`rules`, matched
+ * against `columns` and the tagged columns; first matching rule wins). A rule's strategy beats the requested
+ * `strategy`, which beats the tag type's suggestion. Rule-only columns have pii_type `rule`.
+ */
 export function detectPii(
   columnTags: Record<string, Record<string, string>>,
   strategy?: MaskStrategy | null,
+  rules: readonly PiiMaskRule[] = [],
+  columns: readonly string[] = [],
 ): PiiColumn[] {
+  const compiled = rules.map((r) => ({ re: new RegExp(r.column, 'i'), strategy: r.strategy }));
   const out: PiiColumn[] = [];
-  for (const [column, tags] of Object.entries(columnTags)) {
-    const pii_type = piiTypeOf(tags);
-    if (pii_type) out.push({ column, pii_type, strategy: strategy ?? SUGGESTED[pii_type] ?? 'redact' });
+  for (const column of new Set([...Object.keys(columnTags), ...columns])) {
+    const pii_type = piiTypeOf(columnTags[column] ?? {});
+    const rule = compiled.find((r) => r.re.test(column));
+    if (!pii_type && !rule) continue;
+    out.push({
+      column,
+      pii_type: pii_type ?? 'rule',
+      strategy: rule?.strategy ?? strategy ?? (pii_type ? SUGGESTED[pii_type] : undefined) ?? 'redact',
+    });
   }
   return out.sort((a, b) => a.column.localeCompare(b.column));
 }

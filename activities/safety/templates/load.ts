@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import { z } from 'zod';
 import { InvalidInputError } from '../../../platform/errors';
+import { piiMaskRuleSchema } from '../../../schemas/clone';
 import { templateSchema, type CloneTemplate } from './schema';
 
 /** The built-in templates shipped with Lakeward. */
@@ -38,7 +40,26 @@ export function readTemplateFile(file: string): CloneTemplate {
     });
     throw new InvalidInputError(`template: ${file} is not a valid template: ${issues.join('; ')}`);
   }
-  return parsed.data;
+  return withMaskingRules(parsed.data, file);
+}
+
+/** Reads masking.rules_file (relative to the template file) into masking.rules, so a bad file fails loading. */
+function withMaskingRules(t: CloneTemplate, templateFile: string): CloneTemplate {
+  const ref = t.masking?.rules_file;
+  if (!t.masking || !ref) return t;
+  const file = path.resolve(path.dirname(templateFile), ref);
+  let doc: unknown;
+  try {
+    doc = YAML.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new InvalidInputError(`template: ${templateFile}: masking.rules_file ${file}: ${(err as Error).message}`);
+  }
+  const rules = z.array(piiMaskRuleSchema).safeParse(doc);
+  if (!rules.success) {
+    const why = rules.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new InvalidInputError(`template: ${templateFile}: masking.rules_file ${file} is not a rule list: ${why}`);
+  }
+  return { ...t, masking: { ...t.masking, rules_file: file, rules: [...(t.masking.rules ?? []), ...rules.data] } };
 }
 
 /** A template in a template folder must be named like its file, so lookup by name and listing agree. */

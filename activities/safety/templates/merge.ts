@@ -20,6 +20,7 @@ export function templateFields(t: CloneTemplate): Fields {
     ...filters,
     auto_mask_pii: t.masking?.enabled,
     pii_mask_strategy: t.masking?.strategy,
+    pii_mask_rules: t.masking?.rules,
     throttle: t.throttle,
   });
 }

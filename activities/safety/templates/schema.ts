@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cloneTypeSchema, loadTypeSchema, throttleSettingsSchema } from '../../../schemas/clone';
+import { cloneTypeSchema, loadTypeSchema, piiMaskRuleSchema, throttleSettingsSchema } from '../../../schemas/clone';
 
 /**
  * A clone template (YAML, one file per template). Objects are strict so that a misspelt key fails loading
@@ -67,7 +67,13 @@ export const templateSchema = z.strictObject({
     .strictObject({
       enabled: flag,
       strategy: z.enum(['hash', 'redact', 'partial', 'email', 'null']).optional(),
+      /**
+       * YAML list of `{column: <regex>, strategy}` (path relative to the template file): per-column strategies
+       * for auto_mask_pii; matched columns are masked even without PII tags. The loader reads it into `rules`.
+       */
       rules_file: z.string().min(1).optional(),
+      /** Rules written inline (the loader appends the rules_file's rules after them). */
+      rules: z.array(piiMaskRuleSchema).optional(),
     })
     .optional(),
   /** Whether the job's end records a success / failure notification (default true for both). */
