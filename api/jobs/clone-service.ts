@@ -4,7 +4,7 @@ import type { CloneRequestInput } from '../../schemas/clone';
 import { recordAudit } from '../../store/repos/audit';
 import { createJob, finishJob, getJob, listJobs, type JobRow } from '../../store/repos/jobs';
 import { appendRunLog, readRunLog } from '../../store/repos/run-logs';
-import { jobs } from '../../store/schema';
+import { jobs, runLogs } from '../../store/schema';
 import type { AppDeps } from '../deps';
 import { HttpError, conflict, notFound } from '../middleware/http-error';
 import { buildCloneJob } from './build-input';
@@ -79,6 +79,7 @@ export async function submitClone(deps: AppDeps, request: CloneRequestInput) {
     return { job_id: jobId, status: 'queued' as const, message, queue_position: position };
   } catch (err) {
     await deps.store.db.delete(jobs).where(eq(jobs.jobId, jobId));
+    await deps.store.db.delete(runLogs).where(eq(runLogs.jobId, jobId));
     if (err instanceof QueueUnavailableError) throw new HttpError(503, 'WORKER_UNAVAILABLE', err.message);
     if (!(err instanceof QueueRejectedError)) throw err;
     await recordAudit(deps.store.db, { jobId, action: 'clone_rejected', status: 'rejected', error: err.message });
