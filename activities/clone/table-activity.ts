@@ -23,7 +23,10 @@ export async function cloneOneTable(
   deps: CloneActivityDeps,
   { ctx, schema, table }: TableTask,
   retried: { pending: boolean },
+  chain: TableChain = { announced: false },
 ): Promise<TableResult> {
+  const announced = chain.announced;
+  chain.announced = false;
   const started = Date.now();
   const attempt = activityInfo().attempt;
   const key = { jobId: ctx.jobId, target: ctx.target.label, schemaName: schema, tableName: table.name };
@@ -42,7 +45,7 @@ export async function cloneOneTable(
       message: `retrying ${schema}.${table.name} (attempt ${attempt})`,
       data: { ...where, attempt },
     });
-  startEvents.push({ event: 'table_started', message: `cloning ${schema}.${table.name}`, data: { ...where, attempt } });
+  if (!announced) startEvents.push(startedEvent(schema, table.name, where, attempt));
   await emitEvents(deps.db, ctx.jobId, startEvents);
 
   const { src, dst } = await workspacesFor(deps, ctx);
@@ -108,7 +111,25 @@ export async function cloneOneTable(
           attempt,
         },
       },
+      // The next table of the batch starts right after this write: its "started" line shares the insert.
+      ...(chain.next
+        ? [startedEvent(schema, chain.next, { schema, table: chain.next, target: ctx.target.label }, attempt)]
+        : []),
     ]),
   ]);
+  chain.announced = chain.next !== undefined;
   return result;
+}
+
+/**
+ * Between the tables of one batch: `next` is the table after this one; `announced` tells the next table
+ * that its table_started event was already written (one store write per table less).
+ */
+export interface TableChain {
+  announced: boolean;
+  next?: string;
+}
+
+function startedEvent(schema: string, table: string, where: Record<string, unknown>, attempt: number): CloneEvent {
+  return { event: 'table_started', message: `cloning ${schema}.${table}`, data: { ...where, attempt } };
 }

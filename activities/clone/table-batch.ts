@@ -7,7 +7,7 @@ import type { CloneActivityDeps } from './deps';
 import { emitEvents } from './events';
 import { classified, isLogicalError } from './failures';
 import { withHeartbeat } from './heartbeat';
-import { cloneOneTable } from './table-activity';
+import { cloneOneTable, type TableChain } from './table-activity';
 
 export interface TableFailure {
   ctx: TargetContext;
@@ -76,10 +76,14 @@ export interface TableBatch {
 async function cloneBatch(deps: CloneActivityDeps, batch: TableBatch): Promise<TableResult[]> {
   const out: TableResult[] = [];
   const retried = { pending: activityInfo().attempt > 1 };
-  for (const table of batch.tables) {
+  const chain: TableChain = { announced: false };
+  for (const [i, table] of batch.tables.entries()) {
+    // Only a first attempt announces: on a retry the next table may be one a previous attempt finished.
+    chain.next = activityInfo().attempt === 1 ? batch.tables[i + 1]?.name : undefined;
     try {
-      out.push(await cloneOneTable(deps, { ctx: batch.ctx, schema: batch.schema, table }, retried));
+      out.push(await cloneOneTable(deps, { ctx: batch.ctx, schema: batch.schema, table }, retried, chain));
     } catch (err) {
+      chain.announced = false;
       if (!isLogicalError(err)) throw err;
       const e = err as PlatformError;
       out.push(
