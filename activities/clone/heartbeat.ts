@@ -9,6 +9,8 @@ import type { Workspace } from '../../platform/port';
  */
 export async function withHeartbeat<T>(fn: () => Promise<T>, everyMs = 1000): Promise<T> {
   const ctx = Context.current();
+  // A local activity has no server-side heartbeat (the worker only logs a warning): skip the timer.
+  if (ctx.info.isLocal) return fn();
   ctx.heartbeat();
   const timer = setInterval(() => ctx.heartbeat(), everyMs);
   try {
@@ -21,7 +23,7 @@ export async function withHeartbeat<T>(fn: () => Promise<T>, everyMs = 1000): Pr
 /** Throws the cancellation if it has arrived; call between steps of a long activity. */
 export function checkCancelled(): void {
   const ctx = Context.current();
-  ctx.heartbeat();
+  if (!ctx.info.isLocal) ctx.heartbeat();
   if (ctx.cancellationSignal.aborted) throw ctx.cancellationSignal.reason;
 }
 

@@ -1,4 +1,12 @@
-import { ActivityCancellationType, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
+import {
+  ActivityCancellationType,
+  ActivityFailure,
+  ApplicationFailure,
+  isCancellation,
+  proxyActivities,
+  proxyLocalActivities,
+  type ActivityOptions,
+} from '@temporalio/workflow';
 import type { CloneActivities } from '../../activities/clone';
 import type { RetrySettings } from './engine-types';
 
@@ -24,6 +32,14 @@ export function cloneActivities(retry: RetrySettings) {
     retry: policy,
     cancellationType,
   });
+  // The short per-job and per-schema steps run as local activities on the workflow's worker: no task-queue
+  // round trip through the server (tens of ms each, several per schema), same retries and cancellation.
+  // Their heartbeats are no-ops; a step longer than the workflow task timeout keeps the task alive itself.
+  const short = proxyLocalActivities<CloneActivities>({
+    startToCloseTimeout: '1 hour',
+    retry: policy,
+    cancellationType,
+  });
   const copy = proxyActivities<CloneActivities>({
     startToCloseTimeout: '12 hours',
     heartbeatTimeout: '10 seconds',
@@ -36,15 +52,32 @@ export function cloneActivities(retry: RetrySettings) {
     retry: { maximumAttempts: 5, initialInterval: Math.min(retry.initialIntervalMs, 1000), backoffCoefficient: 2 },
   });
   return {
-    prepareTarget: metadata.prepareTarget,
+    prepareTarget: asActivityFailure('prepareTarget', short.prepareTarget),
     planDryRun: metadata.planDryRun,
-    prepareSchema: metadata.prepareSchema,
+    prepareSchema: asActivityFailure('prepareSchema', short.prepareSchema),
     // Copies the schema's volumes too: the copy profile.
     finishSchema: copy.finishSchema,
     cloneTables: copy.cloneTables,
     recordBatchFailure: events.recordBatchFailure,
     emitJobEvent: events.emitJobEvent,
-    finishJob: metadata.finishJob,
+    finishJob: asActivityFailure('finishJob', short.finishJob),
+  };
+}
+
+/**
+ * A local activity's failure reaches the workflow as the bare ApplicationFailure; wrapped here so a failed
+ * job reports the same chain whichever way the step ran (WorkflowFailedError → ActivityFailure → cause).
+ */
+function asActivityFailure<A extends unknown[], R>(type: string, fn: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      if (isCancellation(err) || err instanceof ActivityFailure || !(err instanceof Error)) throw err;
+      const retryState =
+        err instanceof ApplicationFailure && err.nonRetryable ? 'NON_RETRYABLE_FAILURE' : 'MAXIMUM_ATTEMPTS_REACHED';
+      throw new ActivityFailure('Activity task failed', type, undefined, retryState, undefined, err);
+    }
   };
 }
 
