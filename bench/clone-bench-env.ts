@@ -19,6 +19,7 @@ import { executableSpec } from '../workers/temporal-binary';
 import { cloneCatalogWorkflow } from '../workflows/clone';
 import type { CloneJobInput, CloneSummary } from '../workflows/clone/definitions';
 import type { CloneRunState } from '../workflows/clone/clone-catalog';
+import { WORKER_TUNING } from '../workers/worker-tuning';
 
 /** A Temporal dev server, an in-memory store and a clone worker for the clone benchmarks. */
 export interface BenchEnv {
@@ -64,6 +65,7 @@ export async function createBenchEnv(): Promise<BenchEnv> {
       const worker = await Worker.create({
         connection: env.nativeConnection,
         taskQueue,
+        ...WORKER_TUNING,
         workflowBundle: bundle,
         activities: createCloneActivities({ db: store.db, resolveWorkspace: workspaces.resolve }),
         maxConcurrentActivityTaskExecutions: 64,

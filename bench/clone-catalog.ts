@@ -1,17 +1,28 @@
 /**
  * Clone engine benchmark (Temporal dev server, in-memory store, local lakehouse in os.tmpdir()):
  * - shallow clone of a 1,000-table catalog through the workflows: tables/s, and the ratio to calling
- *   `cloneTable` on the platform port in a plain loop at the same parallelism (goal >= 0.6);
- * - deep clone bytes/s through the workflows as a ratio to `cp -r` of the same table folders (goal >= 0.9);
+ *   the same port calls in a plain loop at the same parallelism (goal >= 0.6);
+ * - deep clone bytes/s through the workflows as a ratio to `cp -r` of the same table folders, four cp
+ *   processes at once as the engine copies four tables at once (goal >= 0.9). The default catalog holds
+ *   48 tables of about 170 MB (8 GB): a job has a fixed cost of a few hundred ms (workflow start, the
+ *   schema workflow, planning, completion) that a copy of a few hundred MB from the page cache does not
+ *   hide — LAKEWARD_BENCH_DEEP_TABLES=6 LAKEWARD_BENCH_DEEP_ROWS=2000000 measures that small case;
  * - the largest workflow history (any run of the job or a schema workflow) cloning a 10,000-table catalog,
  *   as many schemas and as one schema (goal <= 10,240 events), over a platform whose clone is a no-op.
- * Sizes: LAKEWARD_BENCH_TABLES (1000), LAKEWARD_BENCH_DEEP_ROWS (rows per deep table, 2,000,000),
- * LAKEWARD_BENCH_HISTORY_TABLES (10000); LAKEWARD_BENCH_DATABASE_URL puts the store on Postgres.
+ * The two throughput parts run LAKEWARD_BENCH_ROUNDS (3) rounds, each timing the baseline and the engine
+ * on fresh destinations (alternating which goes first), and report the median of the per-round ratios: on
+ * a shared two-core machine one `cp -r` or one loop swings by a factor of two or more between runs, and
+ * pairing each engine run with a baseline run next to it in time cancels most of that.
+ * Sizes: LAKEWARD_BENCH_TABLES (1000), LAKEWARD_BENCH_DEEP_TABLES (48), LAKEWARD_BENCH_DEEP_ROWS (rows per
+ * deep table, 5,000,000), LAKEWARD_BENCH_HISTORY_TABLES (10000); LAKEWARD_BENCH_DATABASE_URL puts the
+ * store on Postgres.
  *
  *   npx tsx bench/clone-catalog.ts
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { transferTable } from '../activities/clone/table-transfer';
 import { openWorkspace } from '../platform';
 import { applyCloneDefaults, type CloneRequestInput } from '../schemas/clone';
@@ -19,23 +30,30 @@ import { jobHistoryStats } from '../test/clone/history-size';
 import { syntheticWorkspace } from '../test/clone/fixtures/synthetic-workspace';
 import { createBenchEnv, pool, timed, type BenchEnv } from './clone-bench-env';
 
+const execFileAsync = promisify(execFile);
+
 const WORKERS = 4;
 const PARALLEL_TABLES = 4;
 
 export interface CloneBenchResult {
+  rounds: number;
   tables: number;
   engineTablesPerSecond: number;
   /** The same per-table port calls as the engine (clone + metadata), in a plain loop. */
   plainTablesPerSecond: number;
   /** Only `cloneTable` in a plain loop (no metadata copy). */
   cloneOnlyTablesPerSecond: number;
-  /** Engine ÷ plain loop of the same port calls (goal >= 0.6). */
+  /** Engine ÷ plain loop of the same port calls, median over the rounds (goal >= 0.6). */
   shallowVsPlain: number;
+  shallowRatios: number[];
   deepBytes: number;
   engineBytesPerSecond: number;
   cpBytesPerSecond: number;
-  /** Engine deep clone ÷ cp -r (goal >= 0.9). */
+  /** Engine deep clone ÷ cp -r, median over the rounds (goal >= 0.9). */
   deepVsCp: number;
+  deepRatios: number[];
+  /** Bytes per second of each round: the engine and cp. */
+  deepRounds: { engine: number; cp: number }[];
   history: {
     shape: string;
     tables: number;
@@ -46,62 +64,96 @@ export interface CloneBenchResult {
   }[];
 }
 
-async function shallowBench(b: BenchEnv, tables: number) {
+async function shallowBench(b: BenchEnv, tables: number, rounds: number) {
   const root = b.tmp('lw-bench-shallow-');
   const ws = await openWorkspace({ kind: 'local', root });
   await ws.createCatalog({ name: 'bench' });
-  await ws.createCatalog({ name: 'plain' });
-  await ws.createCatalog({ name: 'plain_full' });
   const refs: { schema: string; name: string }[] = [];
   for (let s = 0; s < WORKERS; s++) {
     const schema = `s${s}`;
     await ws.createSchema({ catalog: 'bench', name: schema });
-    await ws.createSchema({ catalog: 'plain', name: schema });
-    await ws.createSchema({ catalog: 'plain_full', name: schema });
     for (let t = 0; t < tables / WORKERS; t++) refs.push({ schema, name: `t${t}` });
   }
   await pool(refs, 4, (r) =>
     ws.createTableAs({ ref: { catalog: 'bench', ...r }, query: `SELECT ${refs.indexOf(r)} AS k, 'x' AS v` }),
   );
+  const fresh = async (catalog: string) => {
+    await ws.createCatalog({ name: catalog });
+    for (let s = 0; s < WORKERS; s++) await ws.createSchema({ catalog, name: `s${s}` });
+  };
+  await fresh('clone_only');
   const cloneOnlySeconds = await timed(() =>
     pool(refs, WORKERS * PARALLEL_TABLES, (r) =>
-      ws.cloneTable({ source: { catalog: 'bench', ...r }, target: { catalog: 'plain', ...r }, cloneType: 'SHALLOW' }),
+      ws.cloneTable({
+        source: { catalog: 'bench', ...r },
+        target: { catalog: 'clone_only', ...r },
+        cloneType: 'SHALLOW',
+      }),
     ),
   );
-  // The same port calls the engine makes per table (clone, then metadata, filters and masks), in a plain loop.
-  const options = applyCloneDefaults({
-    source_catalog: 'bench',
-    destination_catalog: 'plain_full',
-    clone_type: 'SHALLOW',
-  } as CloneRequestInput);
-  const ctx = {
-    jobId: 'baseline',
-    options,
-    source: { kind: 'local' as const, root },
-    target: { label: 'local', workspace: { kind: 'local' as const, root }, destinationCatalog: 'plain_full' },
-    crossWorkspace: false,
-  };
-  const plainSeconds = await timed(() =>
-    pool(refs, WORKERS * PARALLEL_TABLES, (r) =>
-      transferTable(ws, ws, ctx, r.schema, r.name, async () => undefined, false),
-    ),
-  );
-  const engine = await b.clone(root, { clone_type: 'SHALLOW', max_workers: WORKERS, parallel_tables: PARALLEL_TABLES });
-  if (engine.summary.tables_cloned !== tables)
-    throw new Error(`engine cloned ${engine.summary.tables_cloned} of ${tables} tables`);
+  const plain: number[] = [];
+  const engine: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    // The same port calls the engine makes per table (clone, then metadata, filters and masks), in a plain loop.
+    const baselineCatalog = `plain_${round}`;
+    await fresh(baselineCatalog);
+    const options = applyCloneDefaults({
+      source_catalog: 'bench',
+      destination_catalog: baselineCatalog,
+      clone_type: 'SHALLOW',
+    } as CloneRequestInput);
+    const ctx = {
+      jobId: 'baseline',
+      options,
+      source: { kind: 'local' as const, root },
+      target: { label: 'local', workspace: { kind: 'local' as const, root }, destinationCatalog: baselineCatalog },
+      crossWorkspace: false,
+    };
+    const plainOnce = () =>
+      timed(() =>
+        pool(refs, WORKERS * PARALLEL_TABLES, (r) =>
+          transferTable(ws, ws, ctx, r.schema, r.name, async () => undefined, false),
+        ),
+      );
+    const engineOnce = () =>
+      b.clone(root, {
+        destination_catalog: `bench_copy_${round}`,
+        clone_type: 'SHALLOW',
+        max_workers: WORKERS,
+        parallel_tables: PARALLEL_TABLES,
+      });
+    // Alternate which side goes first (see the deep part).
+    let plainSeconds: number;
+    let run: Awaited<ReturnType<typeof engineOnce>>;
+    if (round % 2 === 0) {
+      plainSeconds = await plainOnce();
+      run = await engineOnce();
+    } else {
+      run = await engineOnce();
+      plainSeconds = await plainOnce();
+    }
+    if (run.summary.tables_cloned !== tables)
+      throw new Error(`engine cloned ${run.summary.tables_cloned} of ${tables} tables`);
+    plain.push(tables / plainSeconds);
+    engine.push(tables / run.seconds);
+    ratios.push(plainSeconds / run.seconds);
+  }
   return {
-    engineTablesPerSecond: tables / engine.seconds,
-    plainTablesPerSecond: tables / plainSeconds,
+    engineTablesPerSecond: median(engine),
+    plainTablesPerSecond: median(plain),
     cloneOnlyTablesPerSecond: tables / cloneOnlySeconds,
+    shallowVsPlain: median(ratios),
+    shallowRatios: ratios,
   };
 }
 
-async function deepBench(b: BenchEnv, rows: number) {
+async function deepBench(b: BenchEnv, rows: number, tableCount: number, rounds: number) {
   const root = b.tmp('lw-bench-deep-');
   const ws = await openWorkspace({ kind: 'local', root });
   await ws.createCatalog({ name: 'bench' });
   await ws.createSchema({ catalog: 'bench', name: 'big' });
-  const names = Array.from({ length: 6 }, (_, i) => `t${i}`);
+  const names = Array.from({ length: tableCount }, (_, i) => `t${i}`);
   for (const name of names) {
     // Random doubles do not compress: the files really are this big on disk.
     await ws.createTableAs({
@@ -112,13 +164,65 @@ async function deepBench(b: BenchEnv, rows: number) {
   const dirs = await Promise.all(
     names.map(async (name) => (await ws.tableDetail({ catalog: 'bench', schema: 'big', name })).location!),
   );
-  const cpRoot = b.tmp('lw-bench-cp-');
-  const cpSeconds = await timed(() =>
-    pool(dirs, PARALLEL_TABLES, async (d) => execFileSync('cp', ['-r', d, path.join(cpRoot, path.basename(d))])),
-  );
-  const engine = await b.clone(root, { clone_type: 'DEEP', max_workers: 1, parallel_tables: PARALLEL_TABLES });
-  const bytes = engine.summary.bytes_copied;
-  return { deepBytes: bytes, engineBytesPerSecond: bytes / engine.seconds, cpBytesPerSecond: bytes / cpSeconds };
+  let bytes = 0;
+  const cp: number[] = [];
+  const engine: number[] = [];
+  const ratios: number[] = [];
+  const cpOnce = async (): Promise<number> => {
+    // Each timed copy starts with no dirty pages left by the previous one (writeback would slow it down).
+    execFileSync('sync');
+    const cpRoot = b.tmp('lw-bench-cp-');
+    const seconds = await timed(() =>
+      // Asynchronous, so PARALLEL_TABLES cp processes really run at once (the engine's parallelism).
+      pool(dirs, PARALLEL_TABLES, (d) => execFileAsync('cp', ['-r', d, path.join(cpRoot, path.basename(d))])),
+    );
+    rmSync(cpRoot, { recursive: true, force: true });
+    return seconds;
+  };
+  const engineOnce = async (round: number): Promise<number> => {
+    execFileSync('sync');
+    const destination = `bench_copy_${round}`;
+    const run = await b.clone(root, {
+      destination_catalog: destination,
+      clone_type: 'DEEP',
+      max_workers: 1,
+      parallel_tables: PARALLEL_TABLES,
+    });
+    bytes = run.summary.bytes_copied;
+    // Each round writes fresh files, as cp does: the copies of earlier rounds leave the disk.
+    await ws.dropCatalog(destination, { cascade: true });
+    return run.seconds;
+  };
+  for (let round = 0; round < rounds; round++) {
+    // Alternate which side goes first, so a machine slowing down (or speeding up) during the run
+    // does not always favour the same side.
+    let cpSeconds: number;
+    let engineSeconds: number;
+    if (round % 2 === 0) {
+      cpSeconds = await cpOnce();
+      engineSeconds = await engineOnce(round);
+    } else {
+      engineSeconds = await engineOnce(round);
+      cpSeconds = await cpOnce();
+    }
+    cp.push(bytes / cpSeconds);
+    engine.push(bytes / engineSeconds);
+    ratios.push(cpSeconds / engineSeconds);
+  }
+  return {
+    deepBytes: bytes,
+    engineBytesPerSecond: median(engine),
+    cpBytesPerSecond: median(cp),
+    deepVsCp: median(ratios),
+    deepRatios: ratios,
+    deepRounds: engine.map((e, i) => ({ engine: e, cp: cp[i] })),
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 async function historyBench(b: BenchEnv, tables: number) {
@@ -152,44 +256,61 @@ async function historyBench(b: BenchEnv, tables: number) {
 /** LAKEWARD_BENCH_ONLY=shallow,deep,history picks parts (default: all); skipped parts report zeros. */
 export async function run(): Promise<CloneBenchResult> {
   const parts = new Set((process.env.LAKEWARD_BENCH_ONLY ?? 'shallow,deep,history').split(','));
+  const rounds = Math.max(1, Number(process.env.LAKEWARD_BENCH_ROUNDS ?? 3));
   const b = await createBenchEnv();
   try {
     const tables = Number(process.env.LAKEWARD_BENCH_TABLES ?? 1000);
     const shallow = parts.has('shallow')
-      ? await shallowBench(b, tables)
-      : { engineTablesPerSecond: 0, plainTablesPerSecond: 1, cloneOnlyTablesPerSecond: 1 };
+      ? await shallowBench(b, tables, rounds)
+      : {
+          engineTablesPerSecond: 0,
+          plainTablesPerSecond: 0,
+          cloneOnlyTablesPerSecond: 0,
+          shallowVsPlain: 0,
+          shallowRatios: [],
+        };
     const deep = parts.has('deep')
-      ? await deepBench(b, Number(process.env.LAKEWARD_BENCH_DEEP_ROWS ?? 2_000_000))
-      : { deepBytes: 0, engineBytesPerSecond: 0, cpBytesPerSecond: 1 };
+      ? await deepBench(
+          b,
+          Number(process.env.LAKEWARD_BENCH_DEEP_ROWS ?? 5_000_000),
+          Number(process.env.LAKEWARD_BENCH_DEEP_TABLES ?? 48),
+          rounds,
+        )
+      : { deepBytes: 0, engineBytesPerSecond: 0, cpBytesPerSecond: 0, deepVsCp: 0, deepRatios: [], deepRounds: [] };
     const history = parts.has('history')
       ? await historyBench(b, Number(process.env.LAKEWARD_BENCH_HISTORY_TABLES ?? 10_000))
       : [];
-    return {
-      tables,
-      ...shallow,
-      shallowVsPlain: shallow.engineTablesPerSecond / shallow.plainTablesPerSecond,
-      ...deep,
-      deepVsCp: deep.engineBytesPerSecond / deep.cpBytesPerSecond,
-      history,
-    };
+    return { rounds, tables, ...shallow, ...deep, history };
   } finally {
     await b.close();
   }
 }
 
-function report(r: CloneBenchResult): string {
+export function report(r: CloneBenchResult): string {
   const mb = (x: number) => (x / 1024 ** 2).toFixed(0);
-  return [
-    `shallow clone of ${r.tables} tables (parallelism ${WORKERS * PARALLEL_TABLES}): ${r.engineTablesPerSecond.toFixed(1)} tables/s through the workflows; ` +
-      `${r.plainTablesPerSecond.toFixed(1)} tables/s making the same port calls in a plain loop; ${r.cloneOnlyTablesPerSecond.toFixed(1)} tables/s calling only cloneTable`,
-    `shallow engine / plain loop of the same port calls: ${r.shallowVsPlain.toFixed(2)} (goal >= 0.6); engine / cloneTable-only loop: ${(r.engineTablesPerSecond / r.cloneOnlyTablesPerSecond).toFixed(2)}`,
-    `deep clone of ${mb(r.deepBytes)} MB: ${mb(r.engineBytesPerSecond)} MB/s through the workflows, cp -r ${mb(r.cpBytesPerSecond)} MB/s`,
-    `deep engine / cp: ${r.deepVsCp.toFixed(2)} (goal >= 0.9)`,
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+  const lines: string[] = [];
+  if (r.shallowRatios.length > 0)
+    lines.push(
+      `shallow clone of ${r.tables} tables (parallelism ${WORKERS * PARALLEL_TABLES}), median of ${r.rounds} round(s): ` +
+        `${r.engineTablesPerSecond.toFixed(1)} tables/s through the workflows; ${r.plainTablesPerSecond.toFixed(1)} tables/s making the same port calls in a plain loop; ` +
+        `${r.cloneOnlyTablesPerSecond.toFixed(1)} tables/s calling only cloneTable (once)`,
+      `shallow engine / plain loop of the same port calls: ${r.shallowVsPlain.toFixed(2)} (goal >= 0.6); rounds: ${list(r.shallowRatios)}`,
+    );
+  if (r.deepRatios.length > 0)
+    lines.push(
+      `deep clone of ${mb(r.deepBytes)} MB, median of ${r.rounds} round(s): ${mb(r.engineBytesPerSecond)} MB/s through the workflows, cp -r ${mb(r.cpBytesPerSecond)} MB/s`,
+      `deep engine / cp: ${r.deepVsCp.toFixed(2)} (goal >= 0.9); rounds: ${r.deepRounds
+        .map((x, i) => `${r.deepRatios[i].toFixed(2)} (${mb(x.engine)} vs ${mb(x.cp)} MB/s)`)
+        .join(', ')}`,
+    );
+  lines.push(
     ...r.history.map(
       (h) =>
         `history, ${h.tables} tables in ${h.shape}: largest run ${h.maxHistoryLength} events (goal <= 10240); ${h.parentRuns} job run(s), ${h.childRuns} schema run(s); ${h.seconds.toFixed(0)} s`,
     ),
-  ].join('\n');
+  );
+  return lines.join('\n');
 }
 
 if (require.main === module) {

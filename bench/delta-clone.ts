@@ -121,7 +121,7 @@ export async function run(): Promise<DeltaBenchResult> {
   }
 }
 
-function report(r: DeltaBenchResult): string {
+export function report(r: DeltaBenchResult): string {
   const mb = (b: number) => (b / 1024 ** 2).toFixed(0);
   const ms = (s: number) => (s * 1000).toFixed(1);
   return [

@@ -2,11 +2,15 @@
  * Runs every benchmark in turn (`npm run bench`). Each prints its own figures as ratios against a baseline
  * measured in the same run; this runner only sequences them so they never compete for the two cores.
  */
+async function printed<R>(m: { run(): Promise<R>; report(r: R): string }): Promise<void> {
+  console.log(m.report(await m.run()));
+}
+
 async function main(): Promise<void> {
   const only = process.argv[2];
   const benches: [string, () => Promise<unknown>][] = [
-    ['delta-clone', async () => (await import('./delta-clone')).run()],
-    ['clone-catalog', async () => (await import('./clone-catalog')).run()],
+    ['delta-clone', async () => printed(await import('./delta-clone'))],
+    ['clone-catalog', async () => printed(await import('./clone-catalog'))],
   ];
   for (const [name, run] of benches) {
     if (only && only !== name) continue;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { workflowBundlePath } from './bundle-workflows';
+import { WORKER_TUNING } from './worker-tuning';
 
 export interface CreateWorkerOptions {
   connection: NativeConnection;
@@ -21,6 +22,7 @@ export async function createWorker(opts: CreateWorkerOptions): Promise<Worker> {
     connection: opts.connection,
     namespace: opts.namespace ?? 'default',
     taskQueue: opts.taskQueue,
+    ...WORKER_TUNING,
     activities: createActivities(opts.deps),
   };
   if (opts.bundle) return Worker.create({ ...base, workflowBundle: opts.bundle });

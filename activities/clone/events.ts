@@ -1,4 +1,5 @@
-import { appendRunLog, type RunLogLine } from '../../store/repos/run-logs';
+import { cloneWriter } from '../../store/repos/clone-writes';
+import type { RunLogLine } from '../../store/repos/run-logs';
 import type { Db } from '../../store/db';
 import type { CloneEventType } from '../../workflows/clone/definitions';
 
@@ -22,7 +23,8 @@ export function eventLine(e: CloneEvent): RunLogLine {
 }
 
 export async function emitEvents(db: Db, jobId: string, events: CloneEvent[]): Promise<void> {
-  await appendRunLog(db, jobId, events.map(eventLine));
+  // Group-committed with the table results of concurrent activities (store/repos/clone-writes.ts).
+  await cloneWriter(db).write({ logs: [{ jobId, lines: events.map(eventLine) }] });
 }
 
 export function warningEvents(warnings: string[], data: Record<string, unknown> = {}): CloneEvent[] {

@@ -1,10 +1,11 @@
 import { activityInfo } from '@temporalio/activity';
-import { getJobTable, putJobTable, recordTableState } from '../../store/repos/clone-state';
+import { getJobTable } from '../../store/repos/clone-state';
+import type { PendingWrites } from '../../store/repos/clone-writes';
 import type { TableResult } from '../../workflows/clone/definitions';
 import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine-types';
 import { snapshotOptions } from '../safety/snapshots/options';
 import { runHooks, sourceRef, targetRef, workspacesFor, type CloneActivityDeps } from './deps';
-import { emitEvents, warningEvents, type CloneEvent } from './events';
+import { eventLine, warningEvents, type CloneEvent } from './events';
 import { transferTable } from './table-transfer';
 import { workspaceKey } from './workspace-cache';
 
@@ -23,7 +24,7 @@ export async function cloneOneTable(
   deps: CloneActivityDeps,
   { ctx, schema, table }: TableTask,
   retried: { pending: boolean },
-  chain: TableChain = { announced: false },
+  chain: TableChain,
 ): Promise<TableResult> {
   const announced = chain.announced;
   chain.announced = false;
@@ -46,7 +47,7 @@ export async function cloneOneTable(
       data: { ...where, attempt },
     });
   if (!announced) startEvents.push(startedEvent(schema, table.name, where, attempt));
-  await emitEvents(deps.db, ctx.jobId, startEvents);
+  chain.writes.add({ logs: [{ jobId: ctx.jobId, lines: startEvents.map(eventLine) }] });
 
   const { src, dst } = await workspacesFor(deps, ctx);
   // source_snapshot_id: this table at its captured version (activities/safety/snapshots).
@@ -74,60 +75,73 @@ export async function cloneOneTable(
   for (const extra of await runHooks(deps, 'afterTableCloned', { ctx, source: src, target: dst, result })) {
     if (Array.isArray(extra)) result.warnings!.push(...(extra as string[]));
   }
-  // Independent writes: concurrent, so a Postgres pool overlaps their round trips.
-  await Promise.all([
-    putJobTable(deps.db, {
-      ...key,
-      status: 'cloned',
-      format: result.format,
-      bytesCopied: result.bytesCopied,
-      filesCopied: result.filesCopied,
-      sourceVersion: desc.version,
-      attempts: attempt,
-      error: null,
-      result: result as unknown as Record<string, unknown>,
-    }),
-    recordTableState(deps.db, {
-      destWorkspace: workspaceKey(ctx.target.workspace),
-      destCatalog: to.catalog,
-      schemaName: schema,
-      tableName: table.name,
-      sourceWorkspace: workspaceKey(ctx.source),
-      sourceCatalog: from.catalog,
-      sourceVersion: desc.version,
-      jobId: ctx.jobId,
-    }),
-    emitEvents(deps.db, ctx.jobId, [
-      ...warningEvents(result.warnings!, where),
+  // One write-behind, group-committed write (store/repos/clone-writes.ts): the result, the destination
+  // state and the events, stored with those of the other tables finishing meanwhile. The batch settles
+  // it before the activity ends or fails.
+  chain.writes.add({
+    jobTables: [
       {
-        event: 'table_finished',
-        message: `${schema}.${table.name}: cloned (${result.bytesCopied} bytes, ${result.filesCopied} files)`,
-        data: {
-          ...where,
-          status: 'cloned',
-          format: result.format,
-          bytes: result.bytesCopied,
-          files: result.filesCopied,
-          attempt,
-        },
+        ...key,
+        status: 'cloned',
+        format: result.format,
+        bytesCopied: result.bytesCopied,
+        filesCopied: result.filesCopied,
+        sourceVersion: desc.version,
+        attempts: attempt,
+        error: null,
+        result: result as unknown as Record<string, unknown>,
       },
-      // The next table of the batch starts right after this write: its "started" line shares the insert.
-      ...(chain.next
-        ? [startedEvent(schema, chain.next, { schema, table: chain.next, target: ctx.target.label }, attempt)]
-        : []),
-    ]),
-  ]);
+    ],
+    tableStates: [
+      {
+        destWorkspace: workspaceKey(ctx.target.workspace),
+        destCatalog: to.catalog,
+        schemaName: schema,
+        tableName: table.name,
+        sourceWorkspace: workspaceKey(ctx.source),
+        sourceCatalog: from.catalog,
+        sourceVersion: desc.version,
+        jobId: ctx.jobId,
+      },
+    ],
+    logs: [
+      {
+        jobId: ctx.jobId,
+        lines: [
+          ...warningEvents(result.warnings!, where),
+          {
+            event: 'table_finished' as const,
+            message: `${schema}.${table.name}: cloned (${result.bytesCopied} bytes, ${result.filesCopied} files)`,
+            data: {
+              ...where,
+              status: 'cloned',
+              format: result.format,
+              bytes: result.bytesCopied,
+              files: result.filesCopied,
+              attempt,
+            },
+          },
+          // The next table of the batch starts right after this write: its "started" line shares the insert.
+          ...(chain.next
+            ? [startedEvent(schema, chain.next, { schema, table: chain.next, target: ctx.target.label }, attempt)]
+            : []),
+        ].map(eventLine),
+      },
+    ],
+  });
   chain.announced = chain.next !== undefined;
   return result;
 }
 
 /**
  * Between the tables of one batch: `next` is the table after this one; `announced` tells the next table
- * that its table_started event was already written (one store write per table less).
+ * that its table_started event was already written (one store write per table less); `writes` holds the
+ * batch's write-behind rows.
  */
 export interface TableChain {
   announced: boolean;
   next?: string;
+  writes: PendingWrites;
 }
 
 function startedEvent(schema: string, table: string, where: Record<string, unknown>, attempt: number): CloneEvent {

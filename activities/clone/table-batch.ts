@@ -1,10 +1,11 @@
 import { activityInfo } from '@temporalio/activity';
 import type { PlatformError } from '../../platform/errors';
-import { getJobTable, putJobTable } from '../../store/repos/clone-state';
+import { getJobTable } from '../../store/repos/clone-state';
+import { cloneWriter, PendingWrites, type CloneWrites } from '../../store/repos/clone-writes';
 import type { TableResult } from '../../workflows/clone/definitions';
 import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine-types';
 import type { CloneActivityDeps } from './deps';
-import { emitEvents } from './events';
+import { eventLine } from './events';
 import { classified, isLogicalError } from './failures';
 import { withHeartbeat } from './heartbeat';
 import { cloneOneTable, type TableChain } from './table-activity';
@@ -18,35 +19,47 @@ export interface TableFailure {
   attempts: number;
 }
 
-async function recordFailure(deps: CloneActivityDeps, f: TableFailure): Promise<TableResult> {
-  await putJobTable(deps.db, {
-    jobId: f.ctx.jobId,
-    target: f.ctx.target.label,
-    schemaName: f.schema,
-    tableName: f.table,
-    status: 'failed',
-    attempts: f.attempts,
-    error: f.error,
-    result: { errorType: f.errorType },
-  });
-  await emitEvents(deps.db, f.ctx.jobId, [
-    {
-      event: 'table_finished',
-      level: 'error',
-      message: `${f.schema}.${f.table}: failed after ${f.attempts} attempt(s): ${f.error}`,
-      data: {
-        schema: f.schema,
-        table: f.table,
+/** Records a failed table: with `writes`, as a write-behind row of the running batch. */
+async function recordFailure(deps: CloneActivityDeps, f: TableFailure, writes?: PendingWrites): Promise<TableResult> {
+  const rows: CloneWrites = {
+    jobTables: [
+      {
+        jobId: f.ctx.jobId,
         target: f.ctx.target.label,
+        schemaName: f.schema,
+        tableName: f.table,
         status: 'failed',
-        error: f.error,
-        errorType: f.errorType,
         attempts: f.attempts,
-        bytes: 0,
-        files: 0,
+        error: f.error,
+        result: { errorType: f.errorType },
       },
-    },
-  ]);
+    ],
+    logs: [
+      {
+        jobId: f.ctx.jobId,
+        lines: [
+          eventLine({
+            event: 'table_finished',
+            level: 'error',
+            message: `${f.schema}.${f.table}: failed after ${f.attempts} attempt(s): ${f.error}`,
+            data: {
+              schema: f.schema,
+              table: f.table,
+              target: f.ctx.target.label,
+              status: 'failed',
+              error: f.error,
+              errorType: f.errorType,
+              attempts: f.attempts,
+              bytes: 0,
+              files: 0,
+            },
+          }),
+        ],
+      },
+    ],
+  };
+  if (writes) writes.add(rows);
+  else await cloneWriter(deps.db).write(rows);
   return {
     schema: f.schema,
     table: f.table,
@@ -76,28 +89,39 @@ export interface TableBatch {
 async function cloneBatch(deps: CloneActivityDeps, batch: TableBatch): Promise<TableResult[]> {
   const out: TableResult[] = [];
   const retried = { pending: activityInfo().attempt > 1 };
-  const chain: TableChain = { announced: false };
-  for (const [i, table] of batch.tables.entries()) {
-    // Only a first attempt announces: on a retry the next table may be one a previous attempt finished.
-    chain.next = activityInfo().attempt === 1 ? batch.tables[i + 1]?.name : undefined;
-    try {
-      out.push(await cloneOneTable(deps, { ctx: batch.ctx, schema: batch.schema, table }, retried, chain));
-    } catch (err) {
-      chain.announced = false;
-      if (!isLogicalError(err)) throw err;
-      const e = err as PlatformError;
-      out.push(
-        await recordFailure(deps, {
-          ctx: batch.ctx,
-          schema: batch.schema,
-          table: table.name,
-          error: e.message,
-          errorType: e.code,
-          attempts: activityInfo().attempt,
-        }),
-      );
+  const chain: TableChain = { announced: false, writes: new PendingWrites(cloneWriter(deps.db)) };
+  try {
+    for (const [i, table] of batch.tables.entries()) {
+      // Only a first attempt announces: on a retry the next table may be one a previous attempt finished.
+      chain.next = activityInfo().attempt === 1 ? batch.tables[i + 1]?.name : undefined;
+      try {
+        out.push(await cloneOneTable(deps, { ctx: batch.ctx, schema: batch.schema, table }, retried, chain));
+      } catch (err) {
+        chain.announced = false;
+        if (!isLogicalError(err)) throw err;
+        const e = err as PlatformError;
+        out.push(
+          await recordFailure(
+            deps,
+            {
+              ctx: batch.ctx,
+              schema: batch.schema,
+              table: table.name,
+              error: e.message,
+              errorType: e.code,
+              attempts: activityInfo().attempt,
+            },
+            chain.writes,
+          ),
+        );
+      }
     }
+  } catch (err) {
+    // A failing batch still stores what it finished, so its retry skips those tables.
+    await chain.writes.settle().catch(() => undefined);
+    throw err;
   }
+  await chain.writes.settle();
   return out;
 }
 

@@ -14,6 +14,7 @@ import type { CloneJobInput, CloneSummary, WorkspaceRef } from '../../workflows/
 import { cloneCatalogWorkflow } from '../../workflows/clone';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
+import { WORKER_TUNING } from '../../workers/worker-tuning';
 
 /** Everything a clone integration test needs: Temporal, a store, temp local workspaces, a worker. */
 export interface CloneHarness {
@@ -71,6 +72,7 @@ export async function createCloneHarness(name: string): Promise<CloneHarness> {
       const worker = await Worker.create({
         connection: env.nativeConnection,
         taskQueue,
+        ...WORKER_TUNING,
         workflowBundle: bundle,
         activities: createCloneActivities({ db: store.db, resolveWorkspace: workspaces.resolve, hooks: opts.hooks }),
         maxConcurrentActivityTaskExecutions: opts.maxActivities ?? 16,

@@ -8,6 +8,7 @@ import { createJob } from '../../store/repos/jobs';
 import type { WaitingJob } from '../../workflows/queue/definitions';
 import { createFixtureActivities, newTrace, type FixtureTrace } from './fixtures/activities';
 import { uniqueTaskQueue } from '../helpers/temporal';
+import { WORKER_TUNING } from '../../workers/worker-tuning';
 
 export interface JobWorker {
   worker: Worker;
@@ -36,6 +37,7 @@ export async function startJobWorker(
   const worker = await Worker.create({
     connection: env.nativeConnection,
     taskQueue,
+    ...WORKER_TUNING,
     workflowBundle: await workflowBundle(),
     activities: { ...createJobActivities({ store, client: env.client }), ...createFixtureActivities(store, trace) },
   });

@@ -18,6 +18,7 @@ import { testAppDeps } from '../api/deps';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
 import { eventually } from './harness';
+import { WORKER_TUNING } from '../../workers/worker-tuning';
 
 /** The production path: the real clone workflow and activities behind the queue, over a local lakehouse. */
 let env: TestWorkflowEnvironment;
@@ -48,6 +49,7 @@ beforeAll(async () => {
   worker = await Worker.create({
     connection: env.nativeConnection,
     taskQueue,
+    ...WORKER_TUNING,
     workflowBundle: await bundleWorkflowCode({
       workflowsPath: require.resolve('../../workflows'),
       logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },

@@ -14,6 +14,7 @@ import type { CloneJobInput } from '../../workflows/clone/definitions';
 import { createTestDatabase, createTestStore } from '../helpers/db';
 import { openStore } from '../../store/db';
 import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
+import { WORKER_TUNING } from '../../workers/worker-tuning';
 
 export type SafetyActivityOverrides = (
   acts: ReturnType<typeof createSafetyActivities>,
@@ -67,6 +68,7 @@ export async function createSafetyHarness(name: string) {
       const worker = await Worker.create({
         connection: env.nativeConnection,
         taskQueue,
+        ...WORKER_TUNING,
         workflowBundle: bundle,
         activities: h.activities(opts),
       });

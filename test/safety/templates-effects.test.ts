@@ -19,6 +19,7 @@ import { testAppDeps } from '../api/deps';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
 import { eventually } from '../jobs/harness';
+import { WORKER_TUNING } from '../../workers/worker-tuning';
 
 /**
  * Template-only settings, end to end: API request with a template → queue → the real clone workflow and
@@ -84,6 +85,7 @@ beforeAll(async () => {
   worker = await Worker.create({
     connection: env.nativeConnection,
     taskQueue,
+    ...WORKER_TUNING,
     workflowBundle: await bundleWorkflowCode({
       workflowsPath: require.resolve('../../workflows'),
       logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },

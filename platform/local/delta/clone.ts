@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { constants as fsConstants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { AlreadyExistsError, InvalidInputError } from '../../errors';
 import type { CloneMetrics } from '../../types';
@@ -8,6 +8,7 @@ import { removeOf } from './actions';
 import { commit } from './commit';
 import type { CommitContext, DeltaCloneOptions } from './contract';
 import { protocolFor, schemaOf, sum, type Core } from './core';
+import { copyFileFast } from './file-copy';
 import { listLog } from './log';
 import { encodeRelative, fileUri, isAbsoluteUri, resolveLogPath } from './paths';
 import { LogReader, mapLimit } from './snapshot';
@@ -26,14 +27,13 @@ async function sizeOf(file: string): Promise<number | null> {
 
 /**
  * Copies via a temp name and a rename, so a half-copied file never carries the final name: a re-run sees
- * either the complete file (and skips it) or nothing. copyFile uses copy_file_range/reflinks where the
- * file system offers them.
+ * either the complete file (and skips it) or nothing. See copyFileFast for how the bytes move.
  */
-async function copyOne(src: string, dest: string): Promise<void> {
+async function copyOne(src: string, dest: string, size: number): Promise<void> {
   await fs.mkdir(path.dirname(dest), { recursive: true });
   const tmp = `${dest}.tmp-${randomUUID()}`;
   try {
-    await fs.copyFile(src, tmp, fsConstants.COPYFILE_FICLONE);
+    await copyFileFast(src, tmp, size);
     await fs.rename(tmp, dest);
   } finally {
     await fs.rm(tmp, { force: true });
@@ -92,7 +92,7 @@ export async function cloneTo(
     if ((await sizeOf(dest)) !== add.size)
       copies.push({ src: resolveLogPath(source.dir, add.path), dest, size: add.size });
   }
-  await mapLimit(copies, COPY_PARALLELISM, (c) => copyOne(c.src, c.dest));
+  await mapLimit(copies, COPY_PARALLELISM, (c) => copyOne(c.src, c.dest, c.size));
   const removed = existing ? [...existing.files.values()].filter((f) => !wanted.has(f.path)) : [];
 
   const configuration = { ...sourceState.metadata.configuration, ...(opts.properties ?? {}) };
