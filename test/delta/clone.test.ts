@@ -2,7 +2,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { AlreadyExistsError, InvalidInputError } from '../../platform/errors';
 import { DeltaTable } from '../../platform/local/delta';
-import { PEOPLE, peopleSql, tableRows, tempRoot } from './helpers';
+import { SYSTEM_COPY_MIN_BYTES } from '../../platform/local/delta/file-copy';
+import { PEOPLE, peopleSql, rows, tableRows, tempRoot } from './helpers';
 
 const tmp = tempRoot('delta-clone');
 afterAll(() => tmp.cleanup());
@@ -19,6 +20,28 @@ async function source(name: string): Promise<DeltaTable> {
 }
 
 describe('DEEP clone', () => {
+  test('a data file above the system-copy threshold arrives whole, with the same rows and no temp files', async () => {
+    const src = await DeltaTable.create(tmp.dir('deep-big-src'), { schema: PEOPLE });
+    // Random-ish strings barely compress: one file well above the threshold.
+    await src.append(
+      `SELECT i::BIGINT AS id, md5(i::VARCHAR) || md5((i * 7)::VARCHAR) AS name, (i % 1000)::INT AS score FROM range(0, 400000) t(i)`,
+    );
+    const big = (await src.snapshot()).files.filter((f) => f.size >= SYSTEM_COPY_MIN_BYTES);
+    expect(big.length).toBeGreaterThan(0);
+    const target = tmp.dir('deep-big-dst');
+    const m = await src.cloneTo(target, { mode: 'DEEP' });
+    expect(m.copiedFilesSize).toBe((await src.snapshot()).sizeInBytes);
+    const names = readdirSync(target);
+    expect(names.filter((n) => n.includes('.tmp-'))).toEqual([]);
+    for (const f of big) expect(statSync(path.join(target, f.path)).size).toBe(f.size);
+    const clone = await DeltaTable.open(target);
+    expect(
+      await rows(`SELECT count(*)::BIGINT AS n, sum(hash(name))::HUGEINT::VARCHAR AS h FROM ${await clone.scanSql()}`),
+    ).toEqual(
+      await rows(`SELECT count(*)::BIGINT AS n, sum(hash(name))::HUGEINT::VARCHAR AS h FROM ${await src.scanSql()}`),
+    );
+  });
+
   test('copies the files, starts history at version 0 with CLONE and the six metrics', async () => {
     const src = await source('deep-src');
     const target = tmp.dir('deep-dst');
