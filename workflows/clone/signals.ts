@@ -18,11 +18,12 @@ export interface HistoryLimits {
   /** Tables per schema-workflow run before continue-as-new. */
   tablesPerRun: number;
   /**
-   * Small tables share one activity up to this many (a table above `batchBytes` goes alone). Batching
-   * amortises the per-activity round trip (tens of ms, against a few ms to shallow-clone a small table:
-   * bench/clone-catalog.ts measured 8 tables a batch at 0.6 of a plain loop and 32 at about 0.8); a table
-   * whose copy takes longer than that gains nothing from it and would serialise the copies behind it, so
-   * the byte cap is small. A batch never holds more than its share of the plan (see batchTables).
+   * Tables share one activity up to this many and up to `batchBytes` (a bigger table goes alone). Each
+   * activity costs a round trip through the server and, on a two-core machine, CPU in the server and the
+   * worker that the copies compete for: bench/clone-catalog.ts measured 8 small tables a batch at 0.6 of
+   * a plain loop and 32 at about 0.8 (shallow), and a 1 GB byte cap at about 1.5 GB/s against 1 GB/s with
+   * one ~170 MB table per activity (deep). A 1 GB batch stays far inside the activity's timeouts on any
+   * platform; a single table that takes hours gets its own activity and its own retries.
    */
   batchTables: number;
   batchBytes: number;
@@ -35,35 +36,61 @@ export interface HistoryLimits {
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
   tablesPerRun: 2000,
   batchTables: 32,
-  batchBytes: 32 * 1024 * 1024,
+  batchBytes: 1024 * 1024 * 1024,
   schemasPerRun: 300,
   progressEvery: 25,
 };
 
 /**
- * Splits a schema's ordered table plan into activity batches (order kept). With `parallel` (the tables
- * copied at once), a short plan is spread over at least that many batches so no slot idles while one
- * activity works through several tables in turn.
+ * Splits a schema's ordered table plan into activity batches (order kept). A table above `batchBytes`
+ * travels alone. The others are cut into as few batches as the two caps allow, rounded up to whole rounds
+ * of `parallel` (the activities run at once) and evened out by count and bytes, so every slot gets about
+ * the same share and none idles at the end while another still works through a long batch.
  */
 export function batchTables<T extends { sizeBytes: number | null }>(
   tables: T[],
   limits: Pick<HistoryLimits, 'batchTables' | 'batchBytes'>,
   parallel = 1,
 ): T[][] {
-  const perBatch = Math.max(1, Math.min(limits.batchTables, Math.ceil(tables.length / Math.max(1, parallel))));
+  const size = (t: T) => Math.max(0, t.sizeBytes ?? 0);
+  const alone = (t: T) => size(t) > limits.batchBytes;
+  const small = tables.filter((t) => !alone(t));
+  const smallBytes = small.reduce((n, t) => n + size(t), 0);
+  const rounds = Math.max(1, parallel);
+  const needed = Math.max(1, Math.ceil(small.length / limits.batchTables), Math.ceil(smallBytes / limits.batchBytes));
+  const batches = Math.max(1, Math.min(small.length, Math.ceil(needed / rounds) * rounds));
+  // Each table weighs its bytes plus the average table size (its fixed cost: a small table is not free).
+  // Cutting at equal shares of the cumulative weight gives at most `batches` batches, evened out.
+  const unit = smallBytes / Math.max(1, small.length) || 1;
+  const weight = (t: T) => size(t) + unit;
+  const share = (smallBytes + unit * small.length) / batches;
+
   const out: T[][] = [];
   let cur: T[] = [];
   let bytes = 0;
+  let index = 0;
+  let cumulative = 0;
+  const close = () => {
+    if (cur.length > 0) out.push(cur);
+    cur = [];
+    bytes = 0;
+  };
   for (const t of tables) {
-    const size = t.sizeBytes ?? 0;
-    if (cur.length > 0 && (cur.length >= perBatch || bytes + size > limits.batchBytes)) {
-      out.push(cur);
-      cur = [];
-      bytes = 0;
+    if (alone(t)) {
+      close();
+      out.push([t]);
+      continue;
     }
+    const s = size(t);
+    // The batch a table belongs to is where the middle of its weight falls; the hard caps still hold.
+    const target = Math.min(batches - 1, Math.floor((cumulative + weight(t) / 2) / share));
+    cumulative += weight(t);
+    const over = cur.length >= limits.batchTables || bytes + s > limits.batchBytes;
+    if (cur.length > 0 && (target > index || over)) close();
+    index = Math.max(index, target);
     cur.push(t);
-    bytes += size;
+    bytes += s;
   }
-  if (cur.length > 0) out.push(cur);
+  close();
   return out;
 }
