@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { cloneJobTables, cloneTableState } from '../schema';
 
@@ -23,19 +23,6 @@ export async function getJobTable(
       ),
     );
   return rows[0] ?? null;
-}
-
-/** Records (or replaces) the job's result for one table. */
-export async function putJobTable(db: Db, row: CloneJobTableInput): Promise<void> {
-  const rest: Partial<CloneJobTableInput> = { ...row };
-  for (const key of ['jobId', 'target', 'schemaName', 'tableName'] as const) delete rest[key];
-  await db
-    .insert(cloneJobTables)
-    .values({ ...row, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: [cloneJobTables.jobId, cloneJobTables.target, cloneJobTables.schemaName, cloneJobTables.tableName],
-      set: { ...rest, updatedAt: new Date() },
-    });
 }
 
 /** Every table result of a job, in schema/table order. */
@@ -65,27 +52,4 @@ export async function tableStatesForSchema(
   return new Map(rows.map((r) => [r.tableName, r]));
 }
 
-/** Records which source version now sits in a destination table. */
-export async function recordTableState(
-  db: Db,
-  row: Omit<typeof cloneTableState.$inferInsert, 'clonedAt'>,
-): Promise<void> {
-  await db
-    .insert(cloneTableState)
-    .values({ ...row, clonedAt: new Date() })
-    .onConflictDoUpdate({
-      target: [
-        cloneTableState.destWorkspace,
-        cloneTableState.destCatalog,
-        cloneTableState.schemaName,
-        cloneTableState.tableName,
-      ],
-      set: {
-        sourceWorkspace: row.sourceWorkspace,
-        sourceCatalog: row.sourceCatalog,
-        sourceVersion: row.sourceVersion ?? null,
-        jobId: row.jobId,
-        clonedAt: sql`now()`,
-      },
-    });
-}
+// Writes go through the group-committing writer in clone-writes.ts.
