@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { CopyHelper } from '../../platform/local/delta/copy-helper';
 import { SYSTEM_COPY_MIN_BYTES } from '../../platform/local/delta/file-copy';
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -67,5 +68,17 @@ describe('copyFileFast (deep-clone data file copies)', () => {
       await expect(copyFileFast(src, dest, statSync(src).size)).rejects.toThrow(/EEXIST|exists/i);
       expect(readFileSync(dest, 'utf8')).toBe('keep me');
     }
+  });
+
+  test('the copy helper runs cp for concurrent requests, reports cp errors and restarts after it dies', async () => {
+    const h = new CopyHelper();
+    await Promise.all([0, 1, 2].map((i) => h.copy(big, path.join(dir, `helper-${i}`))));
+    for (const i of [0, 1, 2]) expect(sha(path.join(dir, `helper-${i}`))).toBe(sha(big));
+    await expect(h.copy(path.join(dir, 'missing'), path.join(dir, 'helper-x'))).rejects.toThrow(/^cp: .*missing/);
+    // A helper killed between copies is started again for the next one.
+    (h as unknown as { child: { kill(): void } }).child.kill();
+    await new Promise((r) => setTimeout(r, 200));
+    await h.copy(small, path.join(dir, 'helper-after-kill'));
+    expect(sha(path.join(dir, 'helper-after-kill'))).toBe(sha(small));
   });
 });
