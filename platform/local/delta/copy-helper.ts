@@ -64,7 +64,12 @@ export class CopyHelper {
   }
 
   private answer(line: string): void {
-    const r = JSON.parse(line) as { id: number; ok: boolean; missing?: boolean; error?: string };
+    let r: { id: number; ok: boolean; missing?: boolean; error?: string };
+    try {
+      r = JSON.parse(line) as typeof r;
+    } catch {
+      return; // not an answer (the helper writes nothing else; ignore rather than crash the worker)
+    }
     const w = this.waiting.get(r.id);
     if (!w) return;
     this.waiting.delete(r.id);
