@@ -19,8 +19,8 @@ export interface TableFailure {
   attempts: number;
 }
 
-/** Records a failed table: with `writes`, as a write-behind row of the running batch. */
-async function recordFailure(deps: CloneActivityDeps, f: TableFailure, writes?: PendingWrites): Promise<TableResult> {
+/** Records a failed table as write-behind rows of `writes` (the caller settles them). */
+function recordFailure(f: TableFailure, writes: PendingWrites): TableResult {
   const rows: CloneWrites = {
     jobTables: [
       {
@@ -58,8 +58,7 @@ async function recordFailure(deps: CloneActivityDeps, f: TableFailure, writes?: 
       },
     ],
   };
-  if (writes) writes.add(rows);
-  else await cloneWriter(deps.db).write(rows);
+  writes.add(rows);
   return {
     schema: f.schema,
     table: f.table,
@@ -101,8 +100,7 @@ async function cloneBatch(deps: CloneActivityDeps, batch: TableBatch): Promise<T
         if (!isLogicalError(err)) throw err;
         const e = err as PlatformError;
         out.push(
-          await recordFailure(
-            deps,
+          recordFailure(
             {
               ctx: batch.ctx,
               schema: batch.schema,
@@ -137,6 +135,8 @@ export function createTableActivities(deps: CloneActivityDeps) {
      */
     async recordBatchFailure(f: Omit<TableFailure, 'table'> & { tables: string[] }): Promise<TableResult[]> {
       const out: TableResult[] = [];
+      // One group-committed write for all the failed tables, not one round trip each.
+      const writes = new PendingWrites(cloneWriter(deps.db));
       for (const table of f.tables) {
         const done = await getJobTable(deps.db, {
           jobId: f.ctx.jobId,
@@ -145,8 +145,9 @@ export function createTableActivities(deps: CloneActivityDeps) {
           tableName: table,
         });
         if (done?.status === 'cloned' && done.result) out.push(done.result as unknown as TableResult);
-        else out.push(await recordFailure(deps, { ...f, table }));
+        else out.push(recordFailure({ ...f, table }, writes));
       }
+      await writes.settle();
       return out;
     },
   };
