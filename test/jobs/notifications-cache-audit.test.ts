@@ -33,7 +33,6 @@ afterAll(async () => {
   await env?.teardown();
 });
 
-const status = async (id: string) => (await request(app).get(`/api/clone/${id}`).expect(200)).body.status as string;
 /** The job's end is recorded (completed_at set: the job row, audit and notification are written together). */
 const ended = async (id: string, want: string) => {
   const body = (await request(app).get(`/api/clone/${id}`).expect(200)).body;
@@ -89,7 +88,7 @@ test('cache stats, invalidate and clear through the API; a finished clone invali
       .send({ source_catalog: 'sales', destination_catalog: 'sales_copy' })
       .expect(200)
   ).body.job_id;
-  await eventually(async () => (await status(id)) === 'completed');
+  await eventually(() => ended(id, 'completed'));
   await eventually(async () => (await request(app).get('/api/cache/stats').expect(200)).body.size === 1);
   expect(cache.get('tables:other')).toEqual(['x']);
   expect(cache.get('tables:sales_copy')).toBeUndefined();
