@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 /** `npm run db:generate` diffs store/schema against the committed migrations and writes the next one. */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './store/schema/index.ts',
+  schema: './store/schema.ts',
   out: './store/migrations',
 });

@@ -6,7 +6,7 @@ import { createCloneActivities } from './clone';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
 import { createHelloActivities } from './hello';
 import { createJobActivities } from './jobs';
-import { createSafetyActivities, createSafetyHooks } from './safety';
+import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
 export interface ActivityDeps {

@@ -6,17 +6,17 @@ import { errorHandler, notFoundHandler } from './middleware/errors';
 import { requestLogging } from './middleware/logging';
 import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi';
-import { healthRoutes } from './routes/health';
-import { cloneRoutes } from './routes/clone';
-import { provenanceRoutes } from './routes/provenance';
-import { rollbackRoutes } from './routes/rollback';
-import { snapshotRoutes } from './routes/snapshots';
-import { templateRoutes } from './routes/templates';
-import { auditRoutes } from './routes/audit';
-import { cacheRoutes } from './routes/cache';
-import { notificationRoutes } from './routes/notifications';
-import { cloneSocketUpgrade } from './ws/clone-socket';
-import { addUpgradeHandler } from './ws/upgrade';
+import { healthRoutes } from './health/routes';
+import { cloneRoutes } from './clone/routes';
+import { provenanceRoutes } from './clone/provenance-routes';
+import { rollbackRoutes } from './clone/rollback-routes';
+import { snapshotRoutes } from './clone/snapshot-routes';
+import { templateRoutes } from './clone/template-routes';
+import { auditRoutes } from './audit/routes';
+import { cacheRoutes } from './cache/routes';
+import { notificationRoutes } from './notifications/routes';
+import { cloneSocketUpgrade } from './jobs/socket';
+import { addUpgradeHandler } from './middleware/upgrade';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [

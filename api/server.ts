@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
-import { upgradeListener } from './ws/upgrade';
+import { upgradeListener } from './middleware/upgrade';
 
 export interface RunningServer {
   server: Server;

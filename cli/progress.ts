@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 
-/** A job event as the WebSocket sends it (see api/ws/events.ts). */
+/** A job event as the WebSocket sends it (see api/jobs/events.ts). */
 export interface StreamEvent {
   type: string;
   message?: string;

@@ -166,7 +166,7 @@ export const cloneRequestFields = {
   clone_tbl_properties: z.record(z.string().min(1), z.string()).optional(),
   quiesce_source: z.boolean().optional(),
   template: z.string().min(1).optional(),
-  // Safety options (no wire default; resolved by activities/safety/templates after template and config merge).
+  // Safety options (no wire default; resolved by activities/clone/templates after template and config merge).
   auto_rollback: z.boolean().optional(),
   rollback_threshold: z.number().min(0).max(100).optional(),
   pii_mask_strategy: z.preprocess(lower, z.enum(['hash', 'redact', 'partial', 'email', 'null'])).optional(),

@@ -8,7 +8,7 @@ import type { Config } from '../config/load';
 import { openStore, type Store } from '../store/db';
 import { openPlatformWorkspace } from './open-workspace';
 import { startDevServer, type DevServer } from './temporal-dev-server';
-import { sweepQuiescedGrantsAtStart } from './quiesce-sweep';
+import { sweepQuiescedGrantsAtStart } from '../activities/clone/quiesce/sweep';
 import { createWorker, prebuiltBundle } from './worker';
 
 export interface StackOptions {

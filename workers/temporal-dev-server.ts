@@ -3,7 +3,7 @@ import { mkdirSync, openSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { NativeConnection } from '@temporalio/worker';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { SEARCH_ATTRIBUTES } from './search-attributes';
+import { SEARCH_ATTRIBUTES } from '../workflows/jobs/search-attributes';
 import { findBinary } from './temporal-binary';
 
 export interface DevServerOptions {

@@ -4,5 +4,5 @@
  */
 export * from './hello';
 export * from './clone';
-export * from './queue/clone-queue-workflow';
-export * from './rollback/rollback-workflow';
+export * from './jobs/clone-queue-workflow';
+export * from './clone/rollback-workflow';

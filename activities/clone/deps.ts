@@ -4,7 +4,7 @@ import type { Db } from '../../store/db';
 import type { CloneSummary, TableResult, WorkspaceRef } from '../../workflows/clone/definitions';
 import type { TargetContext } from '../../workflows/clone/engine-types';
 import { stopOnCancel } from './heartbeat';
-import { limitsAt } from '../safety/throttle/limits';
+import { limitsAt } from './throttle/limits';
 import { jobBucket, rateLimited } from './token-bucket';
 
 /**

@@ -1,5 +1,5 @@
-import { cloneWriter } from '../../store/repos/clone-writes';
-import type { RunLogLine } from '../../store/repos/run-logs';
+import { cloneWriter } from '../../store/clone/clone-writes';
+import type { RunLogLine } from '../../store/jobs/run-logs';
 import type { Db } from '../../store/db';
 import type { CloneEventType } from '../../workflows/clone/definitions';
 
@@ -23,7 +23,7 @@ export function eventLine(e: CloneEvent): RunLogLine {
 }
 
 export async function emitEvents(db: Db, jobId: string, events: CloneEvent[]): Promise<void> {
-  // Group-committed with the table results of concurrent activities (store/repos/clone-writes.ts).
+  // Group-committed with the table results of concurrent activities (store/clone/clone-writes.ts).
   await cloneWriter(db).write({ logs: [{ jobId, lines: events.map(eventLine) }] });
 }
 

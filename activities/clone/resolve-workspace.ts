@@ -2,7 +2,7 @@ import type { WorkspaceResolver, WorkspaceSpec } from '../../api/deps';
 import { InvalidInputError, NotFoundError } from '../../platform/errors';
 import type { Workspace } from '../../platform/port';
 import type { Db } from '../../store/db';
-import { getTargetWithCredentials } from '../../store/repos/targets';
+import { getTargetWithCredentials } from '../../store/targets/repo';
 import type { WorkspaceRef } from '../../workflows/clone/definitions';
 
 /**

@@ -2,7 +2,7 @@ import { NotFoundError } from '../../platform/errors';
 import type { Workspace } from '../../platform/port';
 import type { TableInfo } from '../../platform/types';
 import type { Db } from '../../store/db';
-import { tableStatesForSchema } from '../../store/repos/clone-state';
+import { tableStatesForSchema } from '../../store/clone/clone-state';
 import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine-types';
 import { nameSelected, orderBySize, selectionFor } from './selection';
 import { workspaceKey } from './workspace-cache';

@@ -1,9 +1,9 @@
 import { activityInfo } from '@temporalio/activity';
-import { getJobTable } from '../../store/repos/clone-state';
-import type { PendingWrites } from '../../store/repos/clone-writes';
+import { getJobTable } from '../../store/clone/clone-state';
+import type { PendingWrites } from '../../store/clone/clone-writes';
 import type { TableResult } from '../../workflows/clone/definitions';
 import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine-types';
-import { snapshotOptions } from '../safety/snapshots/options';
+import { snapshotOptions } from './snapshots/options';
 import { runHooks, sourceRef, targetRef, workspacesFor, type CloneActivityDeps } from './deps';
 import { eventLine, warningEvents, type CloneEvent } from './events';
 import { transferTable } from './table-transfer';
@@ -50,7 +50,7 @@ export async function cloneOneTable(
   chain.writes.add({ logs: [{ jobId: ctx.jobId, lines: startEvents.map(eventLine) }] });
 
   const { src, dst } = await workspacesFor(deps, ctx);
-  // source_snapshot_id: this table at its captured version (activities/safety/snapshots).
+  // source_snapshot_id: this table at its captured version (activities/clone/snapshots).
   const copyCtx = { ...ctx, options: await snapshotOptions(deps.db, ctx.options, schema, table.name) };
   const t = await transferTable(src, dst, copyCtx, schema, table.name, (ref) =>
     runHooks(deps, 'beforeTableTouched', { ctx, target: dst, ref }),
@@ -75,7 +75,7 @@ export async function cloneOneTable(
   for (const extra of await runHooks(deps, 'afterTableCloned', { ctx, source: src, target: dst, result })) {
     if (Array.isArray(extra)) result.warnings!.push(...(extra as string[]));
   }
-  // One write-behind, group-committed write (store/repos/clone-writes.ts): the result, the destination
+  // One write-behind, group-committed write (store/clone/clone-writes.ts): the result, the destination
   // state and the events, stored with those of the other tables finishing meanwhile. The batch settles
   // it before the activity ends or fails.
   chain.writes.add({

@@ -1,7 +1,7 @@
 import { activityInfo } from '@temporalio/activity';
 import type { PlatformError } from '../../platform/errors';
-import { getJobTable } from '../../store/repos/clone-state';
-import { cloneWriter, PendingWrites, type CloneWrites } from '../../store/repos/clone-writes';
+import { getJobTable } from '../../store/clone/clone-state';
+import { cloneWriter, PendingWrites, type CloneWrites } from '../../store/clone/clone-writes';
 import type { TableResult } from '../../workflows/clone/definitions';
 import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine-types';
 import type { CloneActivityDeps } from './deps';

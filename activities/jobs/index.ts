@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Store } from '../../store/db';
-import type { KeyOptions } from '../safety/provenance/keys';
+import type { KeyOptions } from '../clone/provenance/keys';
 import { lazySigningKey } from './provenance';
 import { createJobEndActivities } from './record-end';
 import { createWaitActivities } from './wait';

@@ -1,6 +1,6 @@
-import type { JobRow } from '../../store/repos/jobs';
+import type { JobRow } from '../../store/jobs/jobs';
 import type { CloneSummary } from '../../workflows/clone/definitions';
-import type { JobEnd } from '../../workflows/queue/definitions';
+import type { JobEnd } from '../../workflows/jobs/definitions';
 
 const FINAL = new Set(['completed', 'failed', 'cancelled', 'aborted']);
 

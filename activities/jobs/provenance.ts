@@ -1,7 +1,7 @@
-import { buildManifest, signManifest, type SignedEnvelope } from '../safety/provenance/sign';
-import { loadOrCreateSigningKey, type KeyOptions, type SigningKey } from '../safety/provenance/keys';
-import type { JobRow } from '../../store/repos/jobs';
-import type { JobEnd } from '../../workflows/queue/definitions';
+import { buildManifest, signManifest, type SignedEnvelope } from '../clone/provenance/sign';
+import { loadOrCreateSigningKey, type KeyOptions, type SigningKey } from '../clone/provenance/keys';
+import type { JobRow } from '../../store/jobs/jobs';
+import type { JobEnd } from '../../workflows/jobs/definitions';
 
 /** Gives the provenance signing key (loaded once, on first use). */
 export type SigningKeySource = () => SigningKey;

@@ -1,10 +1,10 @@
 import { log } from '@temporalio/activity';
 import type { Store } from '../../store/db';
-import { recordAudit } from '../../store/repos/audit';
-import { createJob, finishJob, getJob, markJobStarted } from '../../store/repos/jobs';
-import { addNotification } from '../../store/repos/notifications';
-import { appendRunLog } from '../../store/repos/run-logs';
-import type { JobEnd } from '../../workflows/queue/definitions';
+import { recordAudit } from '../../store/audit/repo';
+import { createJob, finishJob, getJob, markJobStarted } from '../../store/jobs/jobs';
+import { addNotification } from '../../store/notifications/repo';
+import { appendRunLog } from '../../store/jobs/run-logs';
+import type { JobEnd } from '../../workflows/jobs/definitions';
 import { endMessage, isFinalStatus, summaryDetails } from './messages';
 import { complianceEnvelope, type SigningKeySource } from './provenance';
 import { jobSettingsOf } from './settings';

@@ -2,8 +2,8 @@ import { CancelledFailure, Context, heartbeat } from '@temporalio/activity';
 import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import type { CloneSummary } from '../../workflows/clone/definitions';
-import type { JobEnd } from '../../workflows/queue/definitions';
-import { endFromFailure, endFromSummary } from '../../workflows/queue/outcome';
+import type { JobEnd } from '../../workflows/jobs/definitions';
+import { endFromFailure, endFromSummary } from '../../workflows/jobs/outcome';
 
 const HEARTBEAT_MS = 5_000;
 

@@ -1,5 +1,5 @@
-import type { JobRow } from '../../store/repos/jobs';
-import type { RunLogRow } from '../../store/repos/run-logs';
+import type { JobRow } from '../../store/jobs/jobs';
+import type { RunLogRow } from '../../store/jobs/run-logs';
 import type { CloneProgress, CloneSummary } from '../../workflows/clone/definitions';
 import type { LiveState } from './live-status';
 

@@ -6,7 +6,7 @@ import {
   type CloneProgress,
   type CloneSummary,
 } from '../../workflows/clone/definitions';
-import { endFromSummary } from '../../workflows/queue/outcome';
+import { endFromSummary } from '../../workflows/jobs/outcome';
 
 const QUERY_TIMEOUT_MS = 2_000;
 

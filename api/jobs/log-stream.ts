@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../deps';
-import { tailJobEvents } from '../ws/events';
+import { tailJobEvents } from './events';
 
 /**
  * GET /api/clone/{id}/logs: the job's events as they happen, as NDJSON (one JSON event per line) or as

@@ -5,7 +5,7 @@ import {
   type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
-import type { cloneQueueWorkflow } from '../../workflows/queue/clone-queue-workflow';
+import type { cloneQueueWorkflow } from '../../workflows/jobs/clone-queue-workflow';
 import {
   cloneQueueWorkflowId,
   JOB_ALREADY_QUEUED,
@@ -18,7 +18,7 @@ import {
   type QueueLimits,
   type QueueSnapshot,
   type WaitingJob,
-} from '../../workflows/queue/definitions';
+} from '../../workflows/jobs/definitions';
 
 export interface QueueClientDeps {
   client: Client;

@@ -9,7 +9,7 @@ import { openWorkspace } from '../../platform';
 import type { Workspace } from '../../platform/port';
 import { applyCloneDefaults, type CloneRequestInput } from '../../schemas/clone';
 import type { Store } from '../../store/db';
-import { readRunLog } from '../../store/repos/run-logs';
+import { readRunLog } from '../../store/jobs/run-logs';
 import type { CloneJobInput, CloneSummary, WorkspaceRef } from '../../workflows/clone/definitions';
 import { cloneCatalogWorkflow } from '../../workflows/clone';
 import { createTestStore } from '../helpers/db';

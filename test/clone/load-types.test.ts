@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { listJobTables } from '../../store/repos/clone-state';
+import { listJobTables } from '../../store/clone/clone-state';
 import { seedMiniCatalog } from './fixtures/mini-catalog';
 import { createCloneHarness, type CloneHarness } from './harness';
 

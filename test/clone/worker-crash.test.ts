@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { openStore, type Store } from '../../store/db';
-import { readRunLog } from '../../store/repos/run-logs';
+import { readRunLog } from '../../store/jobs/run-logs';
 import { cloneCatalogWorkflow } from '../../workflows/clone';
 import { seedMiniCatalog } from './fixtures/mini-catalog';
 import { createCloneHarness, type CloneHarness } from './harness';

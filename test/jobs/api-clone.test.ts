@@ -2,7 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import type { Store } from '../../store/db';
-import { cloneQueueWorkflowId } from '../../workflows/queue/definitions';
+import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { jobAppDeps } from './api-app';

@@ -8,7 +8,7 @@ import { addCloneFlags, cloneBodyFromFlags, cloneFlagSpecs } from '../../cli/com
 import { barView, lineView } from '../../cli/progress';
 import { cloneRequestFields } from '../../schemas/clone';
 import type { Store } from '../../store/db';
-import { cloneQueueWorkflowId } from '../../workflows/queue/definitions';
+import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { jobAppDeps } from './api-app';

@@ -4,7 +4,7 @@ import { createApp } from '../../api/app';
 import { MetadataCache, metadataCacheFor } from '../../api/cache';
 import type { AppDeps } from '../../api/deps';
 import type { Store } from '../../store/db';
-import { cloneQueueWorkflowId } from '../../workflows/queue/definitions';
+import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { jobAppDeps } from './api-app';

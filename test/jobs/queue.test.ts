@@ -7,8 +7,8 @@ import {
   QueueUnavailableError,
 } from '../../api/jobs/queue-client';
 import type { Store } from '../../store/db';
-import { getJob } from '../../store/repos/jobs';
-import { cloneQueueWorkflowId, type WaitingJob } from '../../workflows/queue/definitions';
+import { getJob } from '../../store/jobs/jobs';
+import { cloneQueueWorkflowId, type WaitingJob } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { eventually, newJob, queueDeps, startJobWorker, type JobWorker } from './harness';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../api/server';
 import type { Store } from '../../store/db';
-import { cloneQueueWorkflowId } from '../../workflows/queue/definitions';
+import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { jobAppDeps } from './api-app';

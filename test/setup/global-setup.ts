@@ -1,6 +1,6 @@
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { executableSpec } from '../../workers/temporal-binary';
-import { SEARCH_ATTRIBUTES } from '../../workers/search-attributes';
+import { SEARCH_ATTRIBUTES } from '../../workflows/jobs/search-attributes';
 
 /**
  * One real Temporal dev server for the whole test run (the `temporal` CLI binary found by setup).

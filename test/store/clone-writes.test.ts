@@ -1,7 +1,7 @@
 import type { Store } from '../../store/db';
-import { getJobTable, listJobTables, tableStatesForSchema } from '../../store/repos/clone-state';
-import { CloneWriter, PendingWrites, WRITE_BEHIND_MS } from '../../store/repos/clone-writes';
-import { readRunLog } from '../../store/repos/run-logs';
+import { getJobTable, listJobTables, tableStatesForSchema } from '../../store/clone/clone-state';
+import { CloneWriter, PendingWrites, WRITE_BEHIND_MS } from '../../store/clone/clone-writes';
+import { readRunLog } from '../../store/jobs/run-logs';
 import { createTestStore, storeBackends } from '../helpers/db';
 
 const key = (jobId: string, tableName: string) => ({ jobId, target: 'local', schemaName: 's', tableName });

@@ -1,6 +1,6 @@
 import type { Store } from '../../store/db';
-import { auditForJob, recordAudit } from '../../store/repos/audit';
-import { createJob, finishJob, getJob, listJobs, markJobStarted } from '../../store/repos/jobs';
+import { auditForJob, recordAudit } from '../../store/audit/repo';
+import { createJob, finishJob, getJob, listJobs, markJobStarted } from '../../store/jobs/jobs';
 import { createTestStore, storeBackends } from '../helpers/db';
 
 describe.each(storeBackends())('jobs and audit on %s', (backend) => {

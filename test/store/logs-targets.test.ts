@@ -1,14 +1,14 @@
 import type { Store } from '../../store/db';
-import { addNotification, markAllRead, recentNotifications, unreadCount } from '../../store/repos/notifications';
+import { addNotification, markAllRead, recentNotifications, unreadCount } from '../../store/notifications/repo';
 import {
   createRollbackLog,
   getRollbackLog,
   recordRollbackEntries,
   rollbackLogsForJob,
   setRollbackStatus,
-} from '../../store/repos/rollback-logs';
-import { appendRunLog, readRunLog } from '../../store/repos/run-logs';
-import { deleteTarget, getTarget, getTargetWithCredentials, listTargets, saveTarget } from '../../store/repos/targets';
+} from '../../store/clone/rollback-logs';
+import { appendRunLog, readRunLog } from '../../store/jobs/run-logs';
+import { deleteTarget, getTarget, getTargetWithCredentials, listTargets, saveTarget } from '../../store/targets/repo';
 import { createTestStore, storeBackends } from '../helpers/db';
 
 describe.each(storeBackends())('logs, rollback, notifications and targets on %s', (backend) => {

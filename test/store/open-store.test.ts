@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openStore } from '../../store/db';
-import { createJob, getJob } from '../../store/repos/jobs';
+import { createJob, getJob } from '../../store/jobs/jobs';
 import { createTestDatabase } from '../helpers/db';
 
 test('the embedded PGlite store keeps rows in the data folder across restarts', async () => {

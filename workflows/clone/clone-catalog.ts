@@ -1,7 +1,7 @@
 import { CancellationScope, continueAsNew, isCancellation, setHandler } from '@temporalio/workflow';
 import type { JobEvent } from '../../activities/clone/target-activities';
-import { safetyAfterClone } from '../rollback/after-clone';
-import { withQuiesce } from '../rollback/quiesce-scope';
+import { safetyAfterClone } from './after-clone';
+import { withQuiesce } from './quiesce-scope';
 import { cloneActivities, retrySettings } from './activity-proxies';
 import { cloneProgressQuery, type CloneJobInput, type CloneProgress, type CloneSummary } from './definitions';
 import { buildSummary, initialState, progressOf, type JobState } from './job-state';
@@ -35,7 +35,7 @@ export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneR
   });
 
   try {
-    // quiesce_source: source write grants are revoked around the whole job (workflows/rollback/quiesce-scope).
+    // quiesce_source: source write grants are revoked around the whole job (workflows/clone/quiesce-scope).
     return await withQuiesce(
       input,
       async () => {
@@ -56,7 +56,7 @@ export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneR
         if (continued) await continueAsNew<typeof cloneCatalogWorkflow>(input, { state, limits });
         phase = 'finishing';
         const summary = buildSummary(input, state, workflowNow());
-        // Validation, DQ verdict, auto rollback or PII masking (workflows/rollback/after-clone).
+        // Validation, DQ verdict, auto rollback or PII masking (workflows/clone/after-clone).
         Object.assign(
           summary,
           await safetyAfterClone(

@@ -6,9 +6,9 @@ import {
   isCancellation,
   workflowInfo,
 } from '@temporalio/workflow';
-import { limitsAt } from '../../activities/safety/throttle/limits';
-import { runThrottled } from '../../activities/safety/throttle/pool';
-import { workflowClock } from '../rollback/throttle-clock';
+import { limitsAt } from '../../activities/clone/throttle/limits';
+import { runThrottled } from '../../activities/clone/throttle/pool';
+import { workflowClock } from './throttle-clock';
 import { cloneActivities } from './activity-proxies';
 import type { TableResult } from './definitions';
 import type { SchemaJobInput, SchemaResult, TablePlanEntry, Totals } from './engine-types';
@@ -72,7 +72,7 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
   const batches = batchTables(thisRun, limits, limitsAt(o, new Date()).parallel_tables);
   let sinceReport = 0;
   // parallel_tables is read from the throttle preset in force each time a batch starts; the job-wide
-  // tables_per_minute cap is enforced by the table activities (activities/safety/hooks).
+  // tables_per_minute cap is enforced by the table activities (activities/clone/post-clone/hooks).
   const settled = await runThrottled(
     batches,
     (now) => ({ ...limitsAt(o, new Date(now)), tables_per_minute: 0 }),

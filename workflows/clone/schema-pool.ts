@@ -6,7 +6,7 @@ import {
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
-import { limitsAt } from '../../activities/safety/throttle/limits';
+import { limitsAt } from '../../activities/clone/throttle/limits';
 import type { retrySettings } from './activity-proxies';
 import { cloneSchemaWorkflow } from './clone-schema';
 import type { CloneJobInput } from './definitions';

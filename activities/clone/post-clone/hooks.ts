@@ -1,0 +1,91 @@
+import type { CloneHooks } from '../deps';
+import type { Workspace } from '../../../platform/port';
+import type { TargetContext } from '../../../workflows/clone/engine-types';
+import { claimTableStart } from '../../../store/clone/throttle-starts';
+import { compareSchemaDq } from './post-clone';
+import { limitsAt } from '../throttle/limits';
+import { recordBeforeChange, type SafetyDeps } from '../rollback/activities';
+import type { ObjectRef } from '../rollback/objects';
+
+const recording = (ctx: TargetContext) => ctx.options.enable_rollback && !ctx.options.dry_run;
+
+function record(deps: SafetyDeps, ctx: TargetContext, objects: ObjectRef[]): Promise<string> {
+  return recordBeforeChange(deps, {
+    jobId: ctx.jobId,
+    sourceCatalog: ctx.options.source_catalog,
+    target: ctx.target,
+    objects,
+  });
+}
+
+/**
+ * The destination workspace of a job, recording every catalog, schema, view, function and volume before it
+ * is created (whether it existed decides whether rollback drops it). Covers every create call site of the
+ * engine without each one knowing about rollback.
+ */
+export function recordingWorkspace(deps: SafetyDeps, ctx: TargetContext, ws: Workspace): Workspace {
+  const before: Partial<Record<keyof Workspace, (args: unknown[]) => ObjectRef>> = {
+    createCatalog: ([o]) => ({ type: 'catalog', fqn: (o as { name: string }).name }),
+    createSchema: ([o]) => ({
+      type: 'schema',
+      fqn: `${(o as { catalog: string }).catalog}.${(o as { name: string }).name}`,
+    }),
+    createView: ([o]) => ({ type: 'view', fqn: refFqn(o) }),
+    createFunction: ([o]) => ({ type: 'function', fqn: refFqn(o) }),
+    createVolume: ([o]) => ({ type: 'volume', fqn: refFqn(o) }),
+  };
+  return new Proxy(ws, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      const describe = before[prop as keyof Workspace];
+      if (typeof value !== 'function' || !describe) return value;
+      return async (...args: unknown[]) => {
+        await record(deps, ctx, [describe(args)]);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+function refFqn(o: unknown): string {
+  const { catalog, schema, name } = (o as { ref: { catalog: string; schema: string; name: string } }).ref;
+  return `${catalog}.${schema}.${name}`;
+}
+
+/** Waits until the job-wide tables_per_minute cap in force lets this table start (0 = no cap). */
+async function awaitStartSlot(deps: SafetyDeps, ctx: TargetContext, table: string): Promise<void> {
+  for (;;) {
+    const cap = limitsAt(ctx.options, new Date()).tables_per_minute;
+    if (cap <= 0) return;
+    const wait = await claimTableStart(deps.db, ctx.jobId, `${ctx.target.label}:${table}`, cap);
+    if (wait <= 0) return;
+    // The engine's activities heartbeat on their own while this waits; cancellation ends the activity.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 5000)));
+  }
+}
+
+/** Engine hooks plus the destination wrapper (CloneHooks.wrapTarget once the engine calls it). */
+export type SafetyHooks = CloneHooks & { wrapTarget(ctx: TargetContext, ws: Workspace): Workspace };
+
+/** The clone engine hooks of the safety features: rollback recording and the per-schema DQ comparison. */
+export function createSafetyHooks(deps: SafetyDeps): SafetyHooks {
+  return {
+    wrapTarget(ctx, ws) {
+      return recording(ctx) ? recordingWorkspace(deps, ctx, ws) : ws;
+    },
+    async beforeTableTouched({ ctx, ref }) {
+      await awaitStartSlot(deps, ctx, `${ref.schema}.${ref.name}`);
+      if (recording(ctx)) await record(deps, ctx, [{ type: 'table', fqn: `${ref.catalog}.${ref.schema}.${ref.name}` }]);
+    },
+    async afterSchema({ ctx, schema }) {
+      if (!ctx.options.compare_dq_after_clone || ctx.options.dry_run) return [];
+      const comparisons = await compareSchemaDq(deps, ctx, schema);
+      return comparisons
+        .filter((c) => c.error !== undefined || c.max_drift_pct > ctx.options.dq_drift_rollback_pct)
+        .map(
+          (c) =>
+            `dq ${c.schema}.${c.table}: ${c.error ?? `drift ${c.max_drift_pct}% > ${ctx.options.dq_drift_rollback_pct}%`}`,
+        );
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * The one drizzle schema: every domain keeps its tables in `store/<domain>/tables.ts` (or `*-tables.ts`) and adds
+ * one `export *` line here; `npm run db:generate` then writes the SQL migration into store/migrations (committed).
+ */
+export * from './jobs/tables';
+export * from './audit/tables';
+export * from './notifications/tables';
+export * from './targets/tables';
+export * from './clone/tables';
+export * from './clone/rollback-tables';
+export * from './clone/safety-tables';

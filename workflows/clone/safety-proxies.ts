@@ -1,0 +1,19 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { SafetyActivities } from '../../activities/clone/post-clone';
+
+/** Checks read whole catalogs: generous timeouts, heartbeats, a few retries for transient faults. */
+export const checks = proxyActivities<SafetyActivities>({
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '1 minute',
+  retry: {
+    initialInterval: '1 second',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: ['InvalidInputError', 'NotFoundError'],
+  },
+});
+
+/** Giving grants back must not give up quickly: a lost re-grant leaves a source read-only. */
+export const grants = proxyActivities<SafetyActivities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 30 },
+});
