@@ -17,6 +17,10 @@ export const jobs = pgTable(
     cloneType: text('clone_type'),
     request: jsonb('request').$type<Record<string, unknown>>(),
     summary: jsonb('summary').$type<Record<string, unknown>>(),
+    /** Live progress as the job last wrote it (planned totals and, for types that keep no other record, counts). */
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    /** When a cancel was requested (status cancelling until the end is recorded). */
+    cancelRequestedAt: tsz('cancel_requested_at'),
     error: text('error'),
     user: text('user_name'),
     createdAt: tsz('created_at').notNull().defaultNow(),
