@@ -5,14 +5,27 @@ import { HttpError } from './http-error';
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 /**
- * Optional API key: with a key configured every request must send `Authorization: Bearer <key>`; without
- * one, authentication is off. Keys are compared as SHA-256 digests with timingSafeEqual, so neither the
- * comparison time nor a length check reveals how much of a guess was right.
+ * Paths answered without a key: the health report, which load balancers and the web UI's status light poll
+ * before any key is entered. Its body carries versions and reachability only (store URLs are redacted).
+ */
+const OPEN_PATHS = new Set(['/api/health']);
+
+/** Express routes ignore case and a trailing slash, so the open-path check must too (and nothing more). */
+const isOpen = (path: string) => OPEN_PATHS.has(path.toLowerCase().replace(/\/+$/, ''));
+
+/**
+ * Optional API key: with a key configured every request except OPEN_PATHS must send
+ * `Authorization: Bearer <key>`; without one, authentication is off. Keys are compared as SHA-256 digests
+ * with timingSafeEqual, so neither the comparison time nor a length check reveals how much of a guess was right.
  */
 export function apiKeyAuth(apiKey: string | null): RequestHandler {
   if (!apiKey) return (_req, _res, next) => next();
   const expected = digest(apiKey);
   return (req, res, next) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && isOpen(req.path)) {
+      next();
+      return;
+    }
     const header = req.get('authorization');
     const match = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
     res.setHeader('WWW-Authenticate', 'Bearer realm="lakeward"');

@@ -51,8 +51,26 @@ describe('with an API key configured', () => {
   const key = 'k3y-for-tests';
   const app = () => createApp(testAppDeps({ store, temporal: temporal(), flags: { apiKey: key } }));
 
+  test('health answers 200 without a key, and its body carries no secret', async () => {
+    for (const path of ['/api/health', '/api/health/', '/API/Health']) {
+      const res = await request(app()).get(path).expect(200);
+      expect(res.body).toMatchObject({ status: 'ok', service: 'lakeward' });
+      const text = JSON.stringify(res.body);
+      expect(text).not.toContain(key);
+      expect(text).not.toMatch(/password|token|secret|:[^/@:]+@/i);
+    }
+    await request(app()).head('/api/health').expect(200);
+  });
+
+  test('only health is open: other routes, and health with other methods, still need the key', async () => {
+    await request(app()).get('/api/templates').expect(401);
+    await request(app()).get('/api/health-x').expect(401);
+    await request(app()).get('/api/health/../templates').expect(401);
+    await request(app()).post('/api/health').expect(401);
+  });
+
   test('a request without a key gets 401 with the error body and a hint', async () => {
-    const res = await request(app()).get('/api/health').expect(401);
+    const res = await request(app()).get('/api/templates').expect(401);
     expect(res.body).toEqual({
       error: {
         code: 'UNAUTHORIZED',
@@ -65,20 +83,20 @@ describe('with an API key configured', () => {
   });
 
   test('a wrong key gets 401, the right key 200', async () => {
-    const wrong = await request(app()).get('/api/health').set('Authorization', `Bearer ${key}x`).expect(401);
+    const wrong = await request(app()).get('/api/templates').set('Authorization', `Bearer ${key}x`).expect(401);
     expect(wrong.body.error.message).toBe('Invalid API key');
-    await request(app()).get('/api/health').set('Authorization', `Bearer ${key}`).expect(200);
+    await request(app()).get('/api/templates').set('Authorization', `Bearer ${key}`).expect(200);
   });
 
   test('the key may come from LAKEWARD_API_KEY or a ${VAR} reference', async () => {
     const fromEnv = createApp(testAppDeps({ store, env: { LAKEWARD_API_KEY: 'env-key' } }));
-    await request(fromEnv).get('/api/health').expect(401);
-    await request(fromEnv).get('/api/health').set('Authorization', 'Bearer env-key').expect(200);
+    await request(fromEnv).get('/api/templates').expect(401);
+    await request(fromEnv).get('/api/templates').set('Authorization', 'Bearer env-key').expect(200);
   });
 
   test('CORS preflight from the web UI origin succeeds without a key', async () => {
     const res = await request(app())
-      .options('/api/health')
+      .options('/api/templates')
       .set('Origin', 'http://localhost:8000')
       .set('Access-Control-Request-Method', 'GET')
       .set('Access-Control-Request-Headers', 'authorization');
