@@ -13,6 +13,7 @@ import { listLog } from './log';
 import { encodeRelative, fileUri, isAbsoluteUri, resolveLogPath } from './paths';
 import { LogReader, mapLimit } from './snapshot';
 import type { TableState } from './state';
+import { removeStaleTempCopies, withTempCopy } from './temp-copies';
 
 /** Parallel copies: enough to keep a disk busy, few enough for a 2-core machine. */
 const COPY_PARALLELISM = 4;
@@ -31,13 +32,10 @@ async function sizeOf(file: string): Promise<number | null> {
  */
 async function copyOne(src: string, dest: string, size: number): Promise<void> {
   await fs.mkdir(path.dirname(dest), { recursive: true });
-  const tmp = `${dest}.tmp-${randomUUID()}`;
-  try {
+  await withTempCopy(dest, async (tmp) => {
     await copyFileFast(src, tmp, size);
     await fs.rename(tmp, dest);
-  } finally {
-    await fs.rm(tmp, { force: true });
-  }
+  });
 }
 
 function checkOptions(source: Core, targetDir: string, opts: DeltaCloneOptions): void {
@@ -78,6 +76,8 @@ export async function cloneTo(
     existing = await target.reader.stateAt();
   }
   await fs.mkdir(targetDir, { recursive: true });
+  // A copy killed with its worker left temp files here; this (re)run owns none of them.
+  await removeStaleTempCopies(targetDir);
   const now = Date.now();
   const wanted = new Map<string, AddAction>();
   for (const add of sourceState.files.values()) wanted.set(targetPath(source, add, opts.mode), add);

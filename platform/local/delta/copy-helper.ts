@@ -5,18 +5,27 @@ import { createInterface } from 'node:readline';
  * The helper's own code: a bare Node process that runs `cp` for each request line and answers with one line.
  * It starts `cp` from a process of a few tens of MB: forking the worker itself, which holds the store, DuckDB
  * and the Temporal runtime (often gigabytes), cost about 50 ms of CPU per copy at 3 GB resident.
+ * When its parent dies (stdin closes) it kills its running `cp`s at once: a killed worker's copies stop writing,
+ * and their temp files go stale for the retry to remove (temp-copies.ts).
  */
 const HELPER_SOURCE = `
 const { execFile } = require('node:child_process');
+const running = new Set();
 const rl = require('node:readline').createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const { id, src, dest } = JSON.parse(line);
-  execFile('cp', ['--reflink=auto', '--', src, dest], (err, _out, stderr) => {
+  const cp = execFile('cp', ['--reflink=auto', '--', src, dest], (err, _out, stderr) => {
+    running.delete(cp);
     const reply = err
       ? { id, ok: false, missing: err.code === 'ENOENT', error: String(stderr || err.message).trim() }
       : { id, ok: true };
     process.stdout.write(JSON.stringify(reply) + '\\n');
   });
+  running.add(cp);
+});
+rl.on('close', () => {
+  for (const cp of running) cp.kill('SIGKILL');
+  process.exit(0);
 });
 `;
 

@@ -6,6 +6,7 @@ import type { DeltaVacuumOptions } from './contract';
 import type { Core } from './core';
 import { resolveLogPath } from './paths';
 import { mapLimit } from './snapshot';
+import { isStaleTempCopy, isTempCopy } from './temp-copies';
 
 const DEFAULT_RETENTION_HOURS = 168;
 
@@ -30,6 +31,8 @@ async function listDataFiles(dir: string): Promise<string[]> {
  *    (orphans of failed or losing writers, copies in progress).
  * `_delta_log` and every `_`- or `.`-prefixed entry are never listed, so never touched; files outside the
  * folder (absolute paths of a shallow clone) are never touched either.
+ * Temp files of data-file copies (`*.tmp-<uuid>`) follow their own rule whatever the retention: removed once no
+ * live copy owns them (a worker killed mid-copy left them), kept while one does (temp-copies.ts).
  */
 export async function vacuum(core: Core, opts: DeltaVacuumOptions = {}): Promise<VacuumResult> {
   const retentionHours = opts.retentionHours ?? DEFAULT_RETENTION_HOURS;
@@ -48,8 +51,11 @@ export async function vacuum(core: Core, opts: DeltaVacuumOptions = {}): Promise
   const doomed: { file: string; size: number }[] = [];
   for (const file of await listDataFiles(path.resolve(core.dir))) {
     if (live.has(file) || protectedPaths.has(file)) continue;
-    const stat = await fs.stat(file);
-    if ((removedAt.get(file) ?? stat.mtimeMs) < horizon) doomed.push({ file, size: stat.size });
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat) continue; // a temp copy renamed or removed meanwhile
+    if (isTempCopy(file)) {
+      if (isStaleTempCopy(file, stat.mtimeMs, Date.now())) doomed.push({ file, size: stat.size });
+    } else if ((removedAt.get(file) ?? stat.mtimeMs) < horizon) doomed.push({ file, size: stat.size });
   }
   if (!opts.dryRun) await mapLimit(doomed, 8, (d) => fs.rm(d.file, { force: true }));
   return {
