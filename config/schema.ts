@@ -52,6 +52,16 @@ const workspaceSchema = z.strictObject({
   profile: nullableString,
 });
 
+/** An IANA zone name the runtime knows (`UTC`, `Europe/Berlin`); Intl throws a RangeError for any other. */
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const cloneSchema = z.strictObject({
   max_workers: z.number().int().min(1).max(64).default(4),
   parallel_tables: z.number().int().min(1).max(64).default(1),
@@ -65,6 +75,12 @@ const cloneSchema = z.strictObject({
   dq_drift_rollback_pct: z.number().min(0).max(100).default(5),
   /** Warehouse used when a request names none. */
   warehouse_id: nullableString,
+  /** Time zone that throttle schedule windows (`22:00-06:00`, `sat,sun`) are read in; every worker reads the same. */
+  throttle_timezone: z
+    .string()
+    .min(1)
+    .refine(isTimeZone, 'expected an IANA time zone such as UTC or Europe/Berlin')
+    .default('UTC'),
 });
 
 export const configSchema = z.strictObject({

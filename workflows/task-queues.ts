@@ -3,8 +3,3 @@
  * prefix them (config `temporal.task_queue`) so that two stacks can share one Temporal cluster.
  */
 export const DEFAULT_TASK_QUEUE = 'lakeward';
-
-/** The queue for a kind of work, under the configured base name (`lakeward`, `lakeward-copy`, …). */
-export function taskQueueFor(base: string, kind: 'default' | 'copy' = 'default'): string {
-  return kind === 'default' ? base : `${base}-${kind}`;
-}

@@ -4,7 +4,7 @@ import type { Db } from '../../store/db';
 import type { CloneSummary, TableResult, WorkspaceRef } from '../../workflows/clone/definitions';
 import type { TargetContext } from '../../workflows/clone/engine-types';
 import { stopOnCancel } from './heartbeat';
-import { limitsAt } from './throttle/limits';
+import { limitsAt } from './logic/throttle-limits';
 import { jobBucket, rateLimited } from './token-bucket';
 
 /**
@@ -48,7 +48,7 @@ export async function workspacesFor(
   ctx: TargetContext,
 ): Promise<{ src: Workspace; dst: Workspace }> {
   // The throttle preset in force when this step starts sets the rate (a schedule window may change it).
-  const bucket = jobBucket(ctx.jobId, limitsAt(ctx.options, new Date()).max_rps);
+  const bucket = jobBucket(ctx.jobId, limitsAt(ctx.options, new Date(), ctx.throttleTimezone).max_rps);
   const [src, dst] = await Promise.all([
     deps.resolveWorkspace(ctx.source),
     deps.resolveWorkspace(ctx.target.workspace),

@@ -63,7 +63,15 @@ export async function buildCloneJob(
   if (options.target_workspace) options.target_workspace = withoutSecrets(options.target_workspace);
   if (options.target_workspaces) options.target_workspaces = options.target_workspaces.map(withoutSecrets);
   return {
-    input: { jobId, options, source, targets, createdAt: now.toISOString(), maxRetries: config.clone.max_retries },
+    input: {
+      jobId,
+      options,
+      source,
+      targets,
+      createdAt: now.toISOString(),
+      maxRetries: config.clone.max_retries,
+      throttleTimezone: config.clone.throttle_timezone,
+    },
     storedRequest: { ...stripSecrets(request), job_settings: settings },
     settings,
   };

@@ -1,4 +1,4 @@
-import type { PoolClock } from '../../activities/clone/throttle/pool';
+import type { PoolClock } from '../../workflows/clone/throttle-pool';
 
 /** A discrete-event clock: time moves only when every task is blocked, straight to the next timer. */
 export class SimClock implements PoolClock {

@@ -1,7 +1,8 @@
-import { limitsAt, delayBeforeNextStart } from '../../activities/clone/throttle/limits';
-import { runThrottled } from '../../activities/clone/throttle/pool';
-import { RateLimiter } from '../../activities/clone/throttle/rate-limiter';
-import { presetInForce } from '../../activities/clone/throttle/schedule';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { limitsAt, delayBeforeNextStart } from '../../activities/clone/logic/throttle-limits';
+import { clockParts, isTimeZone, presetInForce } from '../../activities/clone/logic/throttle-schedule';
+import { runThrottled } from '../../workflows/clone/throttle-pool';
 import { cloneRequestSchema, applyCloneDefaults } from '../../schemas/clone';
 import { SimClock } from './sim-clock';
 import { claimTableStart } from '../../store/clone/throttle-starts';
@@ -10,8 +11,8 @@ import { createTestStore } from '../helpers/db';
 const opts = (throttle?: Record<string, unknown>) =>
   applyCloneDefaults(cloneRequestSchema.parse({ source_catalog: 's', destination_catalog: 'd', throttle }));
 
-// 2026-11-21 is a Saturday.
-const at = (day: number, hh: number, mm = 0) => new Date(2026, 10, 16 + day - 1, hh, mm); // day 1 = Monday 16th
+// 2026-11-21 is a Saturday. Windows are read in UTC unless the job names a zone.
+const at = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2026, 10, 16 + day - 1, hh, mm)); // day 1 = Monday 16th
 
 test('presets have the spec numbers for workers, parallel tables and rps', () => {
   const n = (preset: string) => {
@@ -90,7 +91,7 @@ test('tables_per_minute is a hard cap over any 60 s window', async () => {
 
 test('parallel_tables caps concurrency and a window change takes effect for the next table started', async () => {
   // 05:59 with low (1 table at a time) until 06:00, then max (8).
-  const start = new Date(2026, 10, 16, 5, 59).getTime();
+  const start = Date.UTC(2026, 10, 16, 5, 59);
   const o = opts({ preset: 'max', schedule: [{ time: '00:00-06:00', preset: 'low' }] });
   const clock = new SimClock(start);
   let active = 0;
@@ -126,25 +127,42 @@ test('parallel_tables caps concurrency and a window change takes effect for the 
   ]);
 });
 
-test('the rate limiter spaces calls by 1/rps and reads the limit at each call', async () => {
-  const clock = new SimClock(0);
-  let rps = 2;
-  const limiter = new RateLimiter(() => rps, clock);
-  const times: number[] = [];
-  await clock.run(
-    (async () => {
-      await Promise.all(
-        [0, 1, 2, 3].map(async () => {
-          await limiter.acquire();
-          times.push(clock.now());
-        }),
-      );
-      rps = 0;
-      await limiter.acquire();
-      times.push(clock.now());
-    })(),
-  );
-  expect(times).toEqual([0, 500, 1000, 1500, 1500]);
+test('the same instant picks the window of the job time zone', () => {
+  const o = opts({
+    preset: 'medium',
+    schedule: [
+      { time: '22:00-06:00', preset: 'max' },
+      { time: 'sat', preset: 'low' },
+    ],
+  });
+  const instant = new Date('2026-11-20T23:30:00Z'); // Friday 23:30 in UTC, Saturday 08:30 in Tokyo, Friday 15:30 in LA
+  expect(limitsAt(o, instant, 'UTC').preset).toBe('max');
+  expect(limitsAt(o, instant, 'Asia/Tokyo').preset).toBe('low');
+  expect(limitsAt(o, instant, 'America/Los_Angeles').preset).toBe('medium');
+  expect(clockParts(instant, 'Asia/Tokyo')).toEqual({ day: 6, minutes: 8 * 60 + 30 });
+  expect(isTimeZone('Europe/Berlin')).toBe(true);
+  expect(isTimeZone('Mars/Olympus')).toBe(false);
+});
+
+test('without a zone, windows are read in UTC whatever the machine time zone is', () => {
+  // A worker process in another zone: jest's own process.env is sandboxed, so the check runs in a child.
+  const script = `
+    const { limitsAt } = require('./activities/clone/logic/throttle-limits');
+    const { applyCloneDefaults, cloneRequestSchema } = require('./schemas/clone');
+    const o = applyCloneDefaults(cloneRequestSchema.parse({ source_catalog: 's', destination_catalog: 'd',
+      throttle: { preset: 'medium', schedule: [{ time: '22:00-06:00', preset: 'max' }] } }));
+    const instant = new Date('2026-11-20T23:30:00Z');
+    process.stdout.write(JSON.stringify({ preset: limitsAt(o, instant).preset, localHour: instant.getHours() }));`;
+  const inZone = (tz: string) =>
+    JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+        cwd: path.resolve(__dirname, '../..'),
+        env: { ...process.env, TZ: tz },
+        encoding: 'utf8',
+      }),
+    );
+  expect(inZone('Asia/Tokyo')).toEqual({ preset: 'max', localHour: 8 });
+  expect(inZone('America/Los_Angeles')).toEqual({ preset: 'max', localHour: 15 });
 });
 
 describe('job-wide tables_per_minute on the store', () => {

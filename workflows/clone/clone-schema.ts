@@ -6,8 +6,8 @@ import {
   isCancellation,
   workflowInfo,
 } from '@temporalio/workflow';
-import { limitsAt } from '../../activities/clone/throttle/limits';
-import { runThrottled } from '../../activities/clone/throttle/pool';
+import { limitsAt } from '../../activities/clone/logic/throttle-limits';
+import { runThrottled } from './throttle-pool';
 import { workflowClock } from './throttle-clock';
 import { cloneActivities } from './activity-proxies';
 import type { TableResult } from './definitions';
@@ -69,13 +69,13 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
   if (!input.resume) report();
 
   const thisRun = tables.slice(0, limits.tablesPerRun);
-  const batches = batchTables(thisRun, limits, limitsAt(o, new Date()).parallel_tables);
+  const batches = batchTables(thisRun, limits, limitsAt(o, new Date(), ctx.throttleTimezone).parallel_tables);
   let sinceReport = 0;
   // parallel_tables is read from the throttle preset in force each time a batch starts; the job-wide
   // tables_per_minute cap is enforced by the table activities (activities/clone/post-clone/hooks).
   const settled = await runThrottled(
     batches,
-    (now) => ({ ...limitsAt(o, new Date(now)), tables_per_minute: 0 }),
+    (now) => ({ ...limitsAt(o, new Date(now), ctx.throttleTimezone), tables_per_minute: 0 }),
     async (batch) => {
       for (const r of await cloneOrRecordFailure(acts, input, batch)) addTable(totals, r);
       sinceReport += batch.length;

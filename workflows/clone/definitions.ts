@@ -31,6 +31,8 @@ export interface CloneJobInput {
   maxRetries: number;
   /** First retry delay (default 1000 ms; doubles each attempt). Tests shorten it. */
   retryInitialIntervalMs?: number;
+  /** IANA time zone that throttle schedule windows are read in (config clone.throttle_timezone); UTC when absent. */
+  throttleTimezone?: string;
 }
 
 export type CloneJobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'aborted';

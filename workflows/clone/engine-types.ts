@@ -11,6 +11,8 @@ export interface TargetContext {
   target: CloneTarget;
   /** Source and target are different workspaces: tables are copied by reading rows, not by CLONE. */
   crossWorkspace: boolean;
+  /** IANA time zone of the job's throttle windows (from CloneJobInput.throttleTimezone); UTC when absent. */
+  throttleTimezone?: string;
 }
 
 export interface TablePlanEntry {

@@ -6,7 +6,8 @@ import {
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
-import { limitsAt } from '../../activities/clone/throttle/limits';
+import { limitsAt } from '../../activities/clone/logic/throttle-limits';
+import { DEFAULT_THROTTLE_TIMEZONE } from '../../activities/clone/logic/throttle-schedule';
 import type { retrySettings } from './activity-proxies';
 import { cloneSchemaWorkflow } from './clone-schema';
 import type { CloneJobInput } from './definitions';
@@ -26,7 +27,14 @@ export function contextFor(input: CloneJobInput, i: number): TargetContext {
   const same =
     s.kind === t.workspace.kind &&
     (s.kind === 'local' ? s.root === (t.workspace as typeof s).root : s.host === (t.workspace as typeof s).host);
-  return { jobId: input.jobId, options: input.options, source: s, target: t, crossWorkspace: !same };
+  return {
+    jobId: input.jobId,
+    options: input.options,
+    source: s,
+    target: t,
+    crossWorkspace: !same,
+    throttleTimezone: input.throttleTimezone ?? DEFAULT_THROTTLE_TIMEZONE,
+  };
 }
 
 /** The innermost cause's message: `ApplicationFailure` text rather than "Activity task failed". */
@@ -52,7 +60,9 @@ export async function runSchemas(
     const t = state.targets[ti];
     while (t.schemas && t.nextSchema < t.schemas.length && !stop) {
       // The throttle preset in force now decides how many schemas run at once.
-      await condition(() => active < limitsAt(input.options, new Date(workflowNow())).max_workers);
+      await condition(
+        () => active < limitsAt(input.options, new Date(workflowNow()), input.throttleTimezone).max_workers,
+      );
       if (state.abortReason || stop) break;
       if (started >= limits.schemasPerRun || workflowInfo().continueAsNewSuggested) {
         stop = true;

@@ -1,5 +1,5 @@
 import { condition, sleep } from '@temporalio/workflow';
-import type { PoolClock } from '../../activities/clone/throttle/pool';
+import type { PoolClock } from './throttle-pool';
 
 /** The throttle pool's clock inside a workflow: the SDK's deterministic Date, timers and conditions. */
 export const workflowClock: PoolClock = {

@@ -1,4 +1,4 @@
-import { delayBeforeNextStart, type LimitsInForce } from './limits';
+import { delayBeforeNextStart, type LimitsInForce } from '../../activities/clone/logic/throttle-limits';
 
 /**
  * The clock a pool runs on. In a workflow: `Date.now()` (deterministic there), the SDK's `sleep` and

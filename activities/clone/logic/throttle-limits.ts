@@ -1,6 +1,6 @@
 import type { CloneOptions } from '../../../schemas/clone';
-import { THROTTLE_PRESETS, type ThrottleLimits, type ThrottlePreset } from './presets';
-import { clockParts, presetInForce } from './schedule';
+import { THROTTLE_PRESETS, type ThrottleLimits, type ThrottlePreset } from './throttle-presets';
+import { clockParts, DEFAULT_THROTTLE_TIMEZONE, presetInForce } from './throttle-schedule';
 
 export interface LimitsInForce extends ThrottleLimits {
   /** The preset in force (from a schedule window, else throttle.preset), or null without throttle settings. */
@@ -13,8 +13,9 @@ type ThrottleInputs = Pick<CloneOptions, 'max_workers' | 'parallel_tables' | 'ma
  * The limits in force at `now`: the job's own max_workers / parallel_tables / max_rps, replaced by the preset
  * in force (a matching schedule window wins over throttle.preset), then by throttle's custom limits.
  * Called each time a table starts and each time a request is made, so a window change takes effect at once.
+ * Windows are read in `timeZone` (the job's `throttleTimezone`), UTC when not given.
  */
-export function limitsAt(o: ThrottleInputs, now: Date): LimitsInForce {
+export function limitsAt(o: ThrottleInputs, now: Date, timeZone: string = DEFAULT_THROTTLE_TIMEZONE): LimitsInForce {
   const t = o.throttle;
   const base: LimitsInForce = {
     preset: null,
@@ -24,7 +25,7 @@ export function limitsAt(o: ThrottleInputs, now: Date): LimitsInForce {
     tables_per_minute: 0,
   };
   if (!t) return base;
-  const preset = presetInForce(t.schedule, clockParts(now)) ?? t.preset ?? null;
+  const preset = presetInForce(t.schedule, clockParts(now, timeZone)) ?? t.preset ?? null;
   const fromPreset = preset ? THROTTLE_PRESETS[preset] : {};
   const custom = Object.fromEntries(
     (['max_workers', 'parallel_tables', 'max_rps', 'tables_per_minute'] as const)

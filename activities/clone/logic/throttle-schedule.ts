@@ -1,22 +1,62 @@
-import type { ThrottlePreset } from './presets';
+import type { ThrottlePreset } from './throttle-presets';
 
 /**
  * Throttle windows: `{time, preset}` where time is `HH:MM-HH:MM` (end exclusive; a range whose end is not after
  * its start wraps past midnight) or day names (`sat,sun`, `mon-fri`). The first window that matches wins.
- * Pure (no I/O, no clock) so that workflows can use it with their deterministic time.
+ * Pure (no I/O, no clock, no machine time zone) so that workflows can use it with their deterministic time:
+ * an instant is read in the job's own time zone (config `clone.throttle_timezone`, default UTC).
  */
 export interface ThrottleWindow {
   time: string;
   preset: ThrottlePreset;
 }
 
-/** Local wall-clock parts of an instant: day 0 = Sunday … 6 = Saturday, minutes since midnight. */
+/** Wall-clock parts of an instant in a time zone: day 0 = Sunday … 6 = Saturday, minutes since midnight. */
 export interface ClockParts {
   day: number;
   minutes: number;
 }
 
-export const clockParts = (d: Date): ClockParts => ({ day: d.getDay(), minutes: d.getHours() * 60 + d.getMinutes() });
+export const DEFAULT_THROTTLE_TIMEZONE = 'UTC';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let f = formats.get(timeZone);
+  if (!f) {
+    // en-US with hourCycle h23: weekday names and 0-23 hours whatever the machine's locale says.
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** True when `zone` is an IANA time zone name this runtime knows (e.g. `UTC`, `Europe/Berlin`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatIn(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall clock of `d` in `timeZone` (never the machine's zone, so every worker reads the same window). */
+export function clockParts(d: Date, timeZone: string = DEFAULT_THROTTLE_TIMEZONE): ClockParts {
+  const parts = Object.fromEntries(
+    formatIn(timeZone)
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: WEEKDAYS.indexOf(parts.weekday), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
 
 const DAY_NAMES: Record<string, number> = {
   sun: 0,

@@ -3,7 +3,7 @@ import type { Workspace } from '../../../platform/port';
 import type { TargetContext } from '../../../workflows/clone/engine-types';
 import { claimTableStart } from '../../../store/clone/throttle-starts';
 import { compareSchemaDq } from './post-clone';
-import { limitsAt } from '../throttle/limits';
+import { limitsAt } from '../logic/throttle-limits';
 import { recordBeforeChange, type SafetyDeps } from '../rollback/activities';
 import type { ObjectRef } from '../rollback/objects';
 
@@ -55,7 +55,7 @@ function refFqn(o: unknown): string {
 /** Waits until the job-wide tables_per_minute cap in force lets this table start (0 = no cap). */
 async function awaitStartSlot(deps: SafetyDeps, ctx: TargetContext, table: string): Promise<void> {
   for (;;) {
-    const cap = limitsAt(ctx.options, new Date()).tables_per_minute;
+    const cap = limitsAt(ctx.options, new Date(), ctx.throttleTimezone).tables_per_minute;
     if (cap <= 0) return;
     const wait = await claimTableStart(deps.db, ctx.jobId, `${ctx.target.label}:${table}`, cap);
     if (wait <= 0) return;
