@@ -17,7 +17,13 @@ export async function recordQuiesceGrant(
     .values({ ...row, status: 'revoking' })
     .onConflictDoUpdate({
       target: [quiesceGrants.jobId, quiesceGrants.catalog, quiesceGrants.schemaName, quiesceGrants.principal],
-      set: { privileges: row.privileges, workspace: row.workspace, status: 'revoking', restoredAt: null },
+      set: {
+        privileges: row.privileges,
+        interimPrivileges: row.interimPrivileges ?? [],
+        workspace: row.workspace,
+        status: 'revoking',
+        restoredAt: null,
+      },
     });
 }
 

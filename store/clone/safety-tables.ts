@@ -37,6 +37,8 @@ export const rollbackTargets = pgTable(
 /**
  * Write grants revoked from a source schema by quiesce. Written BEFORE the revoke (status `revoking`), so a
  * worker that dies mid-revoke leaves a record its successor restores from; `restored` once re-granted.
+ * `privileges` is what is granted back, as it was held (`ALL PRIVILEGES` itself, not a list); a principal whose
+ * `ALL PRIVILEGES` is revoked keeps read access meanwhile through `interim_privileges`, revoked again on restore.
  */
 export const quiesceGrants = pgTable(
   'quiesce_grants',
@@ -46,6 +48,7 @@ export const quiesceGrants = pgTable(
     schemaName: text('schema_name').notNull(),
     principal: text('principal').notNull(),
     privileges: jsonb('privileges').$type<string[]>().notNull(),
+    interimPrivileges: jsonb('interim_privileges').$type<string[]>().notNull().default([]),
     workspace: jsonb('workspace').$type<Record<string, unknown>>().notNull(),
     /** revoking → revoked → restored */
     status: text('status').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "quiesce_grants" ADD COLUMN "interim_privileges" jsonb DEFAULT '[]'::jsonb NOT NULL;
