@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
-import type { WorkspaceResolver } from '../api/deps';
 import type { Config } from '../config/load';
+import type { WorkspaceResolver } from '../platform/workspace-resolver';
 import type { Store } from '../store/db';
 import { createCloneActivities } from './clone';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';

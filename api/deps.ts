@@ -4,7 +4,10 @@ import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config/load';
 import type { Workspace } from '../platform/port';
+import type { WorkspaceResolver } from '../platform/workspace-resolver';
 import type { Store } from '../store/db';
+
+export type { WorkspaceOpener, WorkspaceResolver, WorkspaceSpec } from '../platform/workspace-resolver';
 
 /** One Temporal client and connection per process, made at boot and shared by every request. */
 export interface TemporalHandle {
@@ -15,32 +18,10 @@ export interface TemporalHandle {
   address: string;
 }
 
-/** How to reach a workspace: the local lakehouse folder or a Databricks host with its credentials. */
-export type WorkspaceSpec =
-  | { kind: 'local'; root: string }
-  | {
-      kind: 'databricks';
-      host: string;
-      token?: string | null;
-      warehouseId?: string | null;
-      authMethod?: 'token' | 'service_principal' | 'profile';
-      clientId?: string | null;
-      clientSecret?: string | null;
-      tenantId?: string | null;
-      profile?: string | null;
-    };
-
-/** Opens a platform workspace (the platform adapters' `openWorkspace`). */
-export type WorkspaceOpener = (spec: WorkspaceSpec) => Promise<Workspace>;
-
-export interface WorkspaceResolver {
+/** The API's workspaces: the platform resolver plus the workspace a request names in its headers. */
+export interface RequestWorkspaceResolver extends WorkspaceResolver {
   /** The workspace of this request: X-Databricks-Host/Token (or X-Platform-*) if sent, else the configured one. */
   resolve(req: Request): Promise<Workspace>;
-  /** The configured default workspace. */
-  default(): Promise<Workspace>;
-  /** Any workspace by spec (a saved target, say), kept open and shared like the others. */
-  open(spec: WorkspaceSpec): Promise<Workspace>;
-  close(): Promise<void>;
 }
 
 /** Everything a router may use. Tests build it with a test store, a test Temporal client and a temp workspace. */
@@ -49,7 +30,7 @@ export interface AppDeps {
   store: Store;
   temporal: TemporalHandle | null;
   logger: Logger;
-  workspaces: WorkspaceResolver;
+  workspaces: RequestWorkspaceResolver;
   /** When the process started (health reports uptime). */
   startedAt?: Date;
 }

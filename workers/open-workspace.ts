@@ -1,4 +1,4 @@
-import type { WorkspaceOpener, WorkspaceSpec } from '../api/deps';
+import type { WorkspaceOpener, WorkspaceSpec } from '../platform/workspace-resolver';
 import { openWorkspace, type WorkspaceConfig } from '../platform';
 import { InvalidInputError } from '../platform/errors';
 

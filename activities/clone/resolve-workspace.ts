@@ -1,6 +1,6 @@
-import type { WorkspaceResolver, WorkspaceSpec } from '../../api/deps';
 import { InvalidInputError, NotFoundError } from '../../platform/errors';
 import type { Workspace } from '../../platform/port';
+import type { WorkspaceResolver, WorkspaceSpec } from '../../platform/workspace-resolver';
 import type { Db } from '../../store/db';
 import { getTargetWithCredentials } from '../../store/targets/repo';
 import type { WorkspaceRef } from '../../workflows/clone/definitions';

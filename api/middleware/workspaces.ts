@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { Config } from '../../config/load';
-import type { Workspace } from '../../platform/port';
-import type { WorkspaceOpener, WorkspaceResolver, WorkspaceSpec } from '../deps';
+import {
+  createWorkspaceResolver as createPlatformResolver,
+  type WorkspaceOpener,
+  type WorkspaceSpec,
+} from '../../platform/workspace-resolver';
+import type { RequestWorkspaceResolver } from '../deps';
 import { HttpError } from './http-error';
-
-/** Per-request workspaces stay open for reuse; beyond this many the least recently used one is closed. */
-const MAX_CACHED = 16;
 
 export function workspaceSpecFromConfig(config: Config): WorkspaceSpec {
   const ws = config.workspace;
@@ -52,51 +52,25 @@ function normalizeHost(host: string): string {
   return `${url.protocol}//${url.host}`;
 }
 
-export function createWorkspaceResolver(config: Config, open: WorkspaceOpener): WorkspaceResolver {
-  let fallback: Promise<Workspace> | undefined;
-  const perRequest = new Map<string, Promise<Workspace>>();
-  const closeQuietly = (p: Promise<Workspace>) => p.then((ws) => ws.close()).catch(() => undefined);
-
-  const openDefault = () => {
-    fallback ??= open(workspaceSpecFromConfig(config)).catch((err: unknown) => {
-      fallback = undefined; // a failed open is retried by the next request
-      throw err;
-    });
-    return fallback;
-  };
-
-  const openCached = (spec: WorkspaceSpec): Promise<Workspace> => {
-    const key = createHash('sha256').update(JSON.stringify(spec)).digest('hex');
-    let ws = perRequest.get(key);
-    if (ws) {
-      perRequest.delete(key); // re-insert below: Map order is the recency order
-    } else {
-      ws = open(spec);
-      void ws.catch(() => perRequest.delete(key));
-    }
-    perRequest.set(key, ws);
-    if (perRequest.size > MAX_CACHED) {
-      const [oldestKey, oldest] = perRequest.entries().next().value as [string, Promise<Workspace>];
-      perRequest.delete(oldestKey);
-      void closeQuietly(oldest);
-    }
-    return ws;
-  };
-
+/**
+ * The API's resolver: the platform's shared workspaces (the configured default, others by spec) plus, per
+ * request, the workspace named by X-Databricks-Host/Token, cached like any other spec.
+ */
+export function createWorkspaceResolver(config: Config, open: WorkspaceOpener): RequestWorkspaceResolver {
+  const shared = createPlatformResolver(() => workspaceSpecFromConfig(config), open);
   return {
-    default: openDefault,
-    open: openCached,
+    ...shared,
     async resolve(req) {
       const creds = requestCredentials(req);
-      if (!creds) return openDefault();
+      if (!creds) return shared.default();
       const warehouseId = config.workspace.warehouse_id ?? config.clone.warehouse_id;
-      return openCached({ kind: 'databricks', host: creds.host, token: creds.token, authMethod: 'token', warehouseId });
-    },
-    async close() {
-      const all = [...perRequest.values(), ...(fallback ? [fallback] : [])];
-      perRequest.clear();
-      fallback = undefined;
-      await Promise.all(all.map(closeQuietly));
+      return shared.open({
+        kind: 'databricks',
+        host: creds.host,
+        token: creds.token,
+        authMethod: 'token',
+        warehouseId,
+      });
     },
   };
 }
