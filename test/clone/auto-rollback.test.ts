@@ -1,12 +1,12 @@
-import { createSafetyHarness, type SafetyHarness } from './e2e-harness';
+import { createHarness, type Harness } from '../helpers/harness';
 import { seedSafetyCatalogs } from './fixtures/safety-seed';
 import type { CloneJobInput, CloneSummary } from '../../workflows/clone/definitions';
 import { getRollbackLog } from '../../store/clone/rollback-logs';
 import { listRollbackLogsWithEntries } from '../../store/clone/safety-rollback';
 
-let h: SafetyHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createSafetyHarness('auto-rb');
+  h = await createHarness('auto-rb');
 });
 afterAll(async () => h?.teardown());
 
@@ -47,9 +47,10 @@ test('a destination table altered between clone and validation triggers auto rol
     auto_rollback: true,
     rollback_threshold: 10,
   });
-  const tq = h.taskQueue();
-  const summary = await h.withWorker(tq, () => run(tq, input), {
-    override: (acts) => ({
+  const tq = h.newTaskQueue();
+  const summary = await h.withWorker(() => run(tq, input), {
+    taskQueue: tq,
+    activities: (acts) => ({
       // Someone writes to the destination after the clone, before validation reads it.
       async postCloneChecks(ctx) {
         await h.open(root).deleteWhere({ catalog: 'dev', schema: 'sales', name: 'customers' }, 'id = 1');
@@ -106,8 +107,8 @@ test('a clean validation keeps the clone and reports every table matched', async
   const root = h.newRoot();
   await seedSafetyCatalogs(h.open(root));
   const input = h.jobInput(root, { validate_after_clone: true, auto_rollback: true, rollback_threshold: 0 });
-  const tq = h.taskQueue();
-  const summary = await h.withWorker(tq, () => run(tq, input));
+  const tq = h.newTaskQueue();
+  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
   expect(summary.status).toBe('completed');
   expect(summary.validation).toMatchObject({ passed: true, matched: 3, mismatched: 0 });
   expect(summary.auto_rollback).toBeUndefined();
@@ -118,9 +119,10 @@ test('with enable_rollback off nothing is recorded and a mismatch is only report
   const root = h.newRoot();
   await seedSafetyCatalogs(h.open(root));
   const input = h.jobInput(root, { validate_after_clone: true, auto_rollback: true, enable_rollback: false });
-  const tq = h.taskQueue();
-  const summary = await h.withWorker(tq, () => run(tq, input), {
-    override: (acts) => ({
+  const tq = h.newTaskQueue();
+  const summary = await h.withWorker(() => run(tq, input), {
+    taskQueue: tq,
+    activities: (acts) => ({
       async postCloneChecks(ctx) {
         await h.open(root).deleteWhere({ catalog: 'dev', schema: 'hr', name: 'people' }, 'id = 1');
         return acts.postCloneChecks(ctx);

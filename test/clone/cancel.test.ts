@@ -3,11 +3,11 @@ import { CancelledFailure } from '@temporalio/common';
 import { cloneCatalogWorkflow } from '../../workflows/clone';
 import { faultyWorkspace } from './fixtures/faulty-workspace';
 import { seedMiniCatalog } from './fixtures/mini-catalog';
-import { createCloneHarness, type CloneHarness } from './harness';
+import { createHarness, eventually, type Harness } from '../helpers/harness';
 
-let h: CloneHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createCloneHarness('clone-cancel');
+  h = await createHarness('clone-cancel');
 }, 60_000);
 afterAll(async () => h?.teardown());
 
@@ -32,7 +32,10 @@ test('cancelling a job stops new work within seconds and the job ends cancelled'
         workflowId: input.jobId,
         args: [input],
       });
-      while ((await h.events(input.jobId)).filter((e) => e.event === 'table_finished').length < 3) await sleep(100);
+      await eventually(
+        async () => (await h.events(input.jobId)).filter((e) => e.event === 'table_finished').length >= 3,
+        { what: '3 table_finished events before cancelling' },
+      );
       const progress = await handle.query('cloneProgress');
       expect(progress).toMatchObject({ status: 'running', phase: 'schemas' });
       const cancelledAt = Date.now();

@@ -1,10 +1,10 @@
 import type { Workspace } from '../../platform/port';
 import { seedMiniCatalog } from './fixtures/mini-catalog';
-import { createCloneHarness, type CloneHarness } from './harness';
+import { createHarness, type Harness } from '../helpers/harness';
 
-let h: CloneHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createCloneHarness('clone-local');
+  h = await createHarness('clone-local');
 }, 60_000);
 afterAll(async () => h?.teardown());
 

@@ -1,11 +1,11 @@
 import { PermissionDeniedError } from '../../platform/errors';
 import { faultyWorkspace } from './fixtures/faulty-workspace';
 import { seedMiniCatalog } from './fixtures/mini-catalog';
-import { createCloneHarness, type CloneHarness } from './harness';
+import { createHarness, type Harness } from '../helpers/harness';
 
-let h: CloneHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createCloneHarness('clone-cross');
+  h = await createHarness('clone-cross');
 }, 60_000);
 afterAll(async () => h?.teardown());
 

@@ -2,14 +2,14 @@ import { seedDemo } from '../../platform/local/demo/seed';
 import type { Workspace } from '../../platform/port';
 import type { TableRef } from '../../platform/types';
 import { isSystemProperty } from '../../activities/clone/metadata-copy';
-import { createCloneHarness, type CloneHarness } from './harness';
+import { createHarness, type Harness } from '../helpers/harness';
 
-let h: CloneHarness;
+let h: Harness;
 let root: string;
 let ws: Workspace;
 let sourceTables: TableRef[];
 beforeAll(async () => {
-  h = await createCloneHarness('clone-demo');
+  h = await createHarness('clone-demo');
   root = h.newRoot();
   await seedDemo({ root, catalog: 'demo_sales', scale: 'small' });
   ws = await h.open(root);

@@ -2,13 +2,13 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { CloneHooks } from '../../activities/clone';
-import { createSafetyHarness, type SafetyHarness } from './e2e-harness';
+import { createHarness, type Harness } from '../helpers/harness';
 import { seedSafetyCatalogs } from './fixtures/safety-seed';
 import type { CloneJobInput, CloneSummary } from '../../workflows/clone/definitions';
 
-let h: SafetyHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createSafetyHarness('dq-mask');
+  h = await createHarness('dq-mask');
 });
 afterAll(async () => h?.teardown());
 
@@ -34,8 +34,8 @@ async function cloneWithDq(pct: number, change: (root: string) => Promise<void>)
   await seedSafetyCatalogs(h.open(root));
   const before = await h.open(root).tableChecksum(devOrders);
   const input = h.jobInput(root, { compare_dq_after_clone: true, dq_drift_rollback_pct: pct, auto_rollback: true });
-  const tq = h.taskQueue();
-  const summary = await h.withWorker(tq, () => run(tq, input), { testHooks: [afterSales(change, root)] });
+  const tq = h.newTaskQueue();
+  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq, cloneHooks: [afterSales(change, root)] });
   return { root, before, summary };
 }
 
@@ -77,8 +77,8 @@ test("PII columns on the destination return values masked with each tag's strate
   const ws = h.open(root);
   await seedSafetyCatalogs(ws);
   const input = h.jobInput(root, { auto_mask_pii: true, include_schemas: ['sales'] });
-  const tq = h.taskQueue();
-  const summary = await h.withWorker(tq, () => run(tq, input));
+  const tq = h.newTaskQueue();
+  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
   expect((summary.masking as { masked: unknown[] }).masked).toHaveLength(3);
   const rows = (await ws.query('SELECT id, email, phone, ssn, city FROM dev.sales.customers ORDER BY id')).rows;
   expect(rows[0]).toMatchObject({
@@ -97,8 +97,8 @@ test('a requested masking strategy is honoured for every PII column', async () =
   const ws = h.open(root);
   await seedSafetyCatalogs(ws);
   const input = h.jobInput(root, { auto_mask_pii: true, pii_mask_strategy: 'redact', include_schemas: ['sales'] });
-  const tq = h.taskQueue();
-  const summary = await h.withWorker(tq, () => run(tq, input));
+  const tq = h.newTaskQueue();
+  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
   expect((summary.masking as { masked: { strategy: string }[] }).masked.map((m) => m.strategy)).toEqual([
     'redact',
     'redact',

@@ -1,11 +1,11 @@
 import { cloneCatalogWorkflow } from '../../workflows/clone';
 import { syntheticWorkspace } from './fixtures/synthetic-workspace';
-import { createCloneHarness, type CloneHarness } from './harness';
+import { createHarness, type Harness } from '../helpers/harness';
 import { jobHistoryStats } from './history-size';
 
-let h: CloneHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createCloneHarness('clone-history');
+  h = await createHarness('clone-history');
 }, 60_000);
 afterAll(async () => h?.teardown());
 

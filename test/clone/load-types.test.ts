@@ -2,11 +2,11 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { listJobTables } from '../../store/clone/clone-state';
 import { seedMiniCatalog } from './fixtures/mini-catalog';
-import { createCloneHarness, type CloneHarness } from './harness';
+import { createHarness, type Harness } from '../helpers/harness';
 
-let h: CloneHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createCloneHarness('clone-load');
+  h = await createHarness('clone-load');
 }, 60_000);
 afterAll(async () => h?.teardown());
 

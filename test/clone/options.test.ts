@@ -1,9 +1,9 @@
 import { seedMiniCatalog } from './fixtures/mini-catalog';
-import { createCloneHarness, type CloneHarness } from './harness';
+import { createHarness, type Harness } from '../helpers/harness';
 
-let h: CloneHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createCloneHarness('clone-options');
+  h = await createHarness('clone-options');
 }, 60_000);
 afterAll(async () => h?.teardown());
 

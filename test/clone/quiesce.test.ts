@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { WorkflowFailedError } from '@temporalio/client';
 import { CancelledFailure } from '@temporalio/common';
 import type { CloneHooks } from '../../activities/clone';
@@ -7,12 +6,13 @@ import type { Workspace } from '../../platform/port';
 import { readRunLog } from '../../store/jobs/run-logs';
 import { quiesceGrantsForJob } from '../../store/clone/quiesce-grants';
 import type { CloneJobInput, CloneSummary } from '../../workflows/clone/definitions';
-import { createSafetyHarness, type SafetyHarness } from './e2e-harness';
+import { createHarness, eventually, type Harness } from '../helpers/harness';
+import { startWorkerProcess } from '../helpers/worker-process';
 import { seedSafetyCatalogs, sourceGrants } from './fixtures/safety-seed';
 
-let h: SafetyHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createSafetyHarness('quiesce');
+  h = await createHarness('quiesce');
 });
 afterAll(async () => h?.teardown());
 
@@ -55,9 +55,10 @@ test('write grants are revoked during the clone and identical to before after su
   expect(before['sales/etl']).toEqual(['CREATE TABLE', 'MODIFY', 'USE SCHEMA']);
   const obs = observer(ws);
   const input = h.jobInput(root, { quiesce_source: true });
-  const tq = h.taskQueue();
-  const summary = (await h.withWorker(tq, async () => (await start(tq, input)).result(), {
-    testHooks: [obs.hook],
+  const tq = h.newTaskQueue();
+  const summary = (await h.withWorker(async () => (await start(tq, input)).result(), {
+    taskQueue: tq,
+    cloneHooks: [obs.hook],
   })) as CloneSummary;
   expect(summary.status).toBe('completed');
   expect(obs.seen[0]).toEqual(WHILE_QUIESCED);
@@ -69,18 +70,17 @@ test('grants come back after cancel', async () => {
   const { root, ws, before } = await seeded(6);
   const obs = observer(ws, 400);
   const input = h.jobInput(root, { quiesce_source: true });
-  const tq = h.taskQueue();
+  const tq = h.newTaskQueue();
   await h.withWorker(
-    tq,
     async () => {
       const handle = await start(tq, input);
-      while (obs.seen.length === 0) await sleep(50);
+      await eventually(() => obs.seen.length > 0, { what: 'the first table to start (source grants observed)' });
       await handle.cancel();
       const err = await handle.result().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(WorkflowFailedError);
       expect((err as WorkflowFailedError).cause).toBeInstanceOf(CancelledFailure);
     },
-    { testHooks: [obs.hook] },
+    { taskQueue: tq, cloneHooks: [obs.hook] },
   );
   expect(obs.seen[0]).toEqual(WHILE_QUIESCED);
   expect(await sourceGrants(ws)).toEqual(before);
@@ -100,9 +100,10 @@ test('grants come back after an induced failure', async () => {
       }),
   };
   const input = h.jobInput(root, { quiesce_source: true, destination_catalog: 'fresh' });
-  const tq = h.taskQueue();
-  const err = await h.withWorker(tq, async () => (await start(tq, input)).result().catch((e: unknown) => e), {
-    testHooks: [denyCatalog],
+  const tq = h.newTaskQueue();
+  const err = await h.withWorker(async () => (await start(tq, input)).result().catch((e: unknown) => e), {
+    taskQueue: tq,
+    cloneHooks: [denyCatalog],
   });
   expect(err).toBeInstanceOf(WorkflowFailedError);
   let cause = err as Error;
@@ -124,22 +125,18 @@ withPostgres(
   async () => {
     const { root, ws, before } = await seeded(8);
     const input = h.jobInput(root, { quiesce_source: true });
-    const tq = h.taskQueue();
-    const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('./fixtures/worker-main.ts')], {
-      env: { ...process.env, TASK_QUEUE: tq, SLOW_MS: '400', DATABASE_URL: h.databaseUrl! },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const tq = h.newTaskQueue();
+    const child = await startWorkerProcess(h, { taskQueue: tq, databaseUrl: h.databaseUrl!, cloneDelayMs: 400 });
     try {
-      await new Promise<void>((resolve, reject) => {
-        child.stdout!.on('data', (d: Buffer) => d.toString().includes('worker ready') && resolve());
-        child.on('exit', (code) => reject(new Error(`worker exited early (${code})`)));
-      });
       const handle = await start(tq, input);
-      while ((await readRunLog(h.store.db, input.jobId)).filter((r) => r.data?.event === 'table_started').length < 2)
-        await sleep(100);
+      await eventually(
+        async () =>
+          (await readRunLog(h.store.db, input.jobId)).filter((r) => r.data?.event === 'table_started').length >= 2,
+        { what: '2 table_started events in the killed worker' },
+      );
       expect(await sourceGrants(ws)).toEqual(WHILE_QUIESCED);
       child.kill('SIGKILL');
-      const summary = (await h.withWorker(tq, () => handle.result())) as CloneSummary;
+      const summary = (await h.withWorker(() => handle.result(), { taskQueue: tq })) as CloneSummary;
       expect(summary.tables_cloned).toBe(11);
     } finally {
       child.kill('SIGKILL');
@@ -153,20 +150,21 @@ test('the releaseQuiesce signal gives grants back early while the clone continue
   const { root, ws, before } = await seeded(4);
   const obs = observer(ws, 300);
   const input = h.jobInput(root, { quiesce_source: true });
-  const tq = h.taskQueue();
+  const tq = h.newTaskQueue();
   await h.withWorker(
-    tq,
     async () => {
       const handle = await start(tq, input);
-      while (obs.seen.length === 0) await sleep(50);
+      await eventually(() => obs.seen.length > 0, { what: 'the first table to start (source grants observed)' });
       await handle.signal('releaseQuiesce');
-      for (let i = 0; i < 100 && JSON.stringify(await sourceGrants(ws)) !== JSON.stringify(before); i++)
-        await sleep(50);
+      await eventually(async () => JSON.stringify(await sourceGrants(ws)) === JSON.stringify(before), {
+        what: 'source grants restored after releaseQuiesce',
+        timeoutMs: 5_000,
+      });
       expect(await sourceGrants(ws)).toEqual(before);
       expect((await handle.describe()).status.name).toBe('RUNNING');
       expect(((await handle.result()) as CloneSummary).status).toBe('completed');
     },
-    { testHooks: [obs.hook] },
+    { taskQueue: tq, cloneHooks: [obs.hook] },
   );
   expect(await sourceGrants(ws)).toEqual(before);
 });

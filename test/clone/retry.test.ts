@@ -3,11 +3,11 @@ import { InvalidInputError, InvalidWarehouseError, TransientError } from '../../
 import type { CloneTableOptions } from '../../platform/types';
 import { faultyWorkspace } from './fixtures/faulty-workspace';
 import { seedMiniCatalog } from './fixtures/mini-catalog';
-import { createCloneHarness, type CloneHarness } from './harness';
+import { createHarness, type Harness } from '../helpers/harness';
 
-let h: CloneHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createCloneHarness('clone-retry');
+  h = await createHarness('clone-retry');
 }, 60_000);
 afterAll(async () => h?.teardown());
 

@@ -1,13 +1,14 @@
-import { captureSnapshot, snapshotView } from '../../activities/clone/snapshots/store';
+import { snapshotView } from '../../activities/clone/logic/snapshot-view';
+import { captureSnapshot } from '../../api/clone/snapshot-capture';
 import { deleteSourceSnapshot, getSourceSnapshot, listSourceSnapshots } from '../../store/clone/source-snapshots';
 import type { CloneJobInput, CloneSummary } from '../../workflows/clone/definitions';
-import { createSafetyHarness, type SafetyHarness } from './e2e-harness';
+import { createHarness, type Harness } from '../helpers/harness';
 import { seedSafetyCatalogs } from './fixtures/safety-seed';
 import { rowsOf } from './safety-helpers';
 
-let h: SafetyHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await createSafetyHarness('snapshot');
+  h = await createHarness('snapshot');
 });
 afterAll(async () => h?.teardown());
 
@@ -43,8 +44,8 @@ test('a snapshot records every table version; a clone from it yields the capture
     destination_catalog: 'restored',
     validate_after_clone: true,
   });
-  const tq = h.taskQueue();
-  const summary = await h.withWorker(tq, () => run(tq, input));
+  const tq = h.newTaskQueue();
+  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
   expect(summary.tables_cloned).toBe(3);
   expect(await rowsOf(ws, { catalog: 'restored', schema: 'hr', name: 'people' })).toEqual(captured);
   expect((await ws.tableStats({ catalog: 'restored', schema: 'sales', name: 'orders' })).rowCount).toBe(20);
@@ -66,8 +67,8 @@ test('clones use the captured versions, not the capture time (a late captured_at
     destination_catalog: 'restored',
     include_schemas: ['hr'],
   });
-  const tq = h.taskQueue();
-  await h.withWorker(tq, () => run(tq, input));
+  const tq = h.newTaskQueue();
+  await h.withWorker(() => run(tq, input), { taskQueue: tq });
   expect(await rowsOf(ws, { catalog: 'restored', schema: 'hr', name: 'people' })).toEqual(captured);
 });
 
@@ -85,8 +86,8 @@ test('a table created after the capture fails with a message naming the snapshot
     destination_catalog: 'restored',
     include_schemas: ['hr'],
   });
-  const tq = h.taskQueue();
-  const summary = await h.withWorker(tq, () => run(tq, input));
+  const tq = h.newTaskQueue();
+  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
   expect(summary.tables_cloned).toBe(1);
   expect(summary.tables_failed).toBe(1);
 });

@@ -14,11 +14,11 @@ import type { Workspace } from '../../platform/port';
 import type { Store } from '../../store/db';
 import { getJob } from '../../store/jobs/jobs';
 import { recentNotifications } from '../../store/notifications/repo';
-import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { testAppDeps } from '../api/deps';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
-import { eventually } from '../jobs/harness';
+import { eventually } from '../helpers/eventually';
 import { WORKER_TUNING } from '../../workers/worker-tuning';
 
 /**
@@ -97,7 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env.client.workflow
-    .getHandle(cloneQueueWorkflowId(taskQueue))
+    .getHandle(jobQueueWorkflowId('clone', taskQueue))
     .terminate('test over')
     .catch(() => undefined);
   worker?.shutdown();
@@ -113,7 +113,10 @@ async function cloneAndWait(body: Record<string, unknown>) {
   const app = createApp(deps);
   const id = (await request(app).post('/api/clone').send(body).expect(200)).body.job_id as string;
   // The end as the recorder wrote it (the API shows Temporal's view of a closed job until then).
-  await eventually(async () => Boolean((await getJob(store.db, id))?.completedAt), 90_000);
+  await eventually(async () => Boolean((await getJob(store.db, id))?.completedAt), {
+    what: `job ${id}'s recorded end (completed_at)`,
+    timeoutMs: 90_000,
+  });
   const job = (await request(app).get(`/api/clone/${id}`).expect(200)).body;
   return { app, id, job };
 }

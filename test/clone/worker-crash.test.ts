@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { openStore, type Store } from '../../store/db';
 import { readRunLog } from '../../store/jobs/run-logs';
 import { cloneCatalogWorkflow } from '../../workflows/clone';
 import { seedMiniCatalog } from './fixtures/mini-catalog';
-import { createCloneHarness, type CloneHarness } from './harness';
+import { createHarness, eventually, type Harness } from '../helpers/harness';
+import { startWorkerProcess } from '../helpers/worker-process';
 
 /**
  * A worker killed with SIGKILL mid-clone: a new worker process finishes the job. Both processes and this
@@ -16,7 +15,7 @@ import { createCloneHarness, type CloneHarness } from './harness';
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const dbName = `lakeward_t_${randomBytes(6).toString('hex')}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-let h: CloneHarness;
+let h: Harness;
 let store: Store;
 const children: ChildProcess[] = [];
 
@@ -27,7 +26,7 @@ async function admin(sql: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  h = await createCloneHarness('clone-crash');
+  h = await createHarness('clone-crash');
   await admin(`CREATE DATABASE ${dbName}`);
   store = await openStore({ databaseUrl: dbUrl });
 }, 60_000);
@@ -38,31 +37,12 @@ afterAll(async () => {
   await h?.teardown();
 });
 
-let bundlePath = '';
-function startWorker(): Promise<ChildProcess> {
-  if (!bundlePath) {
-    bundlePath = path.join(h.newRoot(), 'workflow-bundle.js');
-    writeFileSync(bundlePath, h.bundle.code);
-  }
-  const child = spawn(process.execPath, ['-r', 'tsx/cjs', path.join(__dirname, 'fixtures/worker-main.ts')], {
-    env: {
-      ...process.env,
-      TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
-      TASK_QUEUE: h.taskQueue,
-      LAKEWARD_DATABASE_URL: dbUrl,
-      LAKEWARD_WORKFLOW_BUNDLE: bundlePath,
-      LAKEWARD_TEST_CLONE_DELAY_MS: '150',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function startWorker(): Promise<ChildProcess> {
+  const child = await startWorkerProcess(h, { taskQueue: h.taskQueue, databaseUrl: dbUrl, cloneDelayMs: 150 });
   children.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('worker ready') && resolve(child));
-    child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
-  });
+  return child;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const finishedCount = async (jobId: string) =>
   (await readRunLog(store.db, jobId)).filter((r) => r.data?.event === 'table_finished').length;
 
@@ -78,7 +58,7 @@ test('a worker killed with SIGKILL mid-clone: a new worker completes the job, ea
     workflowId: input.jobId,
     args: [input],
   });
-  while ((await finishedCount(input.jobId)) < 5) await sleep(100);
+  await eventually(async () => (await finishedCount(input.jobId)) >= 5, { what: '5 table_finished events' });
   first.kill('SIGKILL');
   const atKill = await finishedCount(input.jobId);
   await new Promise((r) => first.once('exit', r));
