@@ -152,6 +152,8 @@ export const cloneRequestFields = {
   clone_views: z.boolean().optional(),
   clone_functions: z.boolean().optional(),
   clone_volumes: z.boolean().optional(),
+  /** A cloned view reading objects the filters leave out pulls them in (instead of being skipped). */
+  include_dependencies: z.boolean().optional(),
   volume_max_file_mb: posInt.optional(),
   max_duration_min: posInt.optional(),
   max_tables: posInt.optional(),
@@ -247,6 +249,7 @@ export const CLONE_DEFAULTS = {
   clone_views: true,
   clone_functions: true,
   clone_volumes: true,
+  include_dependencies: false,
   volume_max_file_mb: 500,
   target_format: 'DELTA',
   iceberg_physical: false,

@@ -1,4 +1,5 @@
 import type { Workspace } from '../../platform/port';
+import type { TableRef } from '../../platform/types';
 import type { SchemaPlan, TargetContext, Totals } from '../../workflows/clone/engine-types';
 import { addObjects } from '../../workflows/clone/totals';
 import { runHooks, workspacesFor, type CloneActivityDeps } from './deps';
@@ -10,6 +11,8 @@ import { copySecurable, Warnings } from './metadata-copy';
 import { planSchemaTables } from './schema-plan';
 import { copyVolumes } from './volume-copy';
 import { ViewCopier } from './view-copy';
+import { schemaViewDependencies } from './view-dependency-scan';
+import { dependencyWarnings, pulledTablesOf } from './logic/view-dependencies';
 
 export interface SchemaStep {
   ctx: TargetContext;
@@ -55,9 +58,17 @@ async function cloneFunctions(deps: CloneActivityDeps, step: SchemaStep, src: Wo
 }
 
 async function cloneViews(deps: CloneActivityDeps, step: SchemaStep, src: Workspace, dst: Workspace) {
-  const r = await new ViewCopier(src, dst, step.ctx).cloneSchema(step.schema);
+  // Tables pulled in from other schemas (include_dependencies) are recorded for rollback like any table.
+  const beforeTouch = (ref: TableRef) => runHooks(deps, 'beforeTableTouched', { ctx: step.ctx, target: dst, ref });
+  const r = await new ViewCopier(src, dst, step.ctx, beforeTouch).cloneSchema(step.schema);
   const failures = r.failed.map((f) => `${f.view} failed: ${f.error}`);
-  const counts = { cloned: r.cloned, failed: r.failed.length, skipped: r.skipped, bytesCopied: 0, filesCopied: 0 };
+  const counts = {
+    cloned: r.cloned,
+    failed: r.failed.length,
+    skipped: r.skipped,
+    bytesCopied: r.bytesCopied,
+    filesCopied: r.filesCopied,
+  };
   return report(deps, step, 'view', { ...counts, warnings: r.warnings }, failures);
 }
 
@@ -93,7 +104,11 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
             w,
             `schema ${schema}`,
           );
-          const { tables, skips } = await planSchemaTables(deps.db, src, dst, ctx, schema);
+          // Views reading what the filters leave out are known now: skipped (or their dependencies pulled in).
+          const viewDeps = await schemaViewDependencies(src, ctx, schema);
+          const pulled = pulledTablesOf(viewDeps, schema);
+          const { tables, skips } = await planSchemaTables(deps.db, src, dst, ctx, schema, undefined, pulled);
+          w.list.push(...dependencyWarnings(viewDeps, schema));
           const where = { schema, target: ctx.target.label };
           await emitEvents(deps.db, ctx.jobId, [
             ...warningEvents(w.list, where),
@@ -102,9 +117,15 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
               message: `${schema}.${s.name}: skipped, ${s.reason}`,
               data: { ...where, table: s.name, status: 'skipped', reason: s.reason, bytes: 0, files: 0 },
             })),
+            ...viewDeps.skipped.map((v) => ({
+              event: 'table_finished' as const,
+              message: `${schema}.${v.name}: skipped, ${v.cause}`,
+              data: { ...where, table: v.name, kind: 'view', status: 'skipped', reason: v.cause, bytes: 0, files: 0 },
+            })),
           ]);
           const functions = step.functions ? await cloneFunctions(deps, step, src, dst) : undefined;
-          return { tables, skipped: skips.length, warnings: w.list, ...(functions ? { functions } : {}) };
+          const skipped = skips.length + viewDeps.skipped.length;
+          return { tables, skipped, warnings: w.list, ...(functions ? { functions } : {}) };
         }),
       );
     },

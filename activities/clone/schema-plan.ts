@@ -29,7 +29,8 @@ async function destinationTables(dst: Workspace, catalog: string, schema: string
 
 /**
  * The tables of one schema this job copies, in order, and the ones load_type leaves alone. Read-only:
- * shared by the real run and the dry run.
+ * shared by the real run and the dry run. `pulledIn` (lower-case names) are tables the filters leave out
+ * that include_dependencies brings in because a cloned view of this schema reads them.
  * - INCREMENTAL skips tables already present in the destination.
  * - SELECTIVE re-clones a table only when the source version recorded at its last clone into this
  *   destination differs from the source's current version (or nothing was recorded, or the destination
@@ -42,11 +43,14 @@ export async function planSchemaTables(
   ctx: TargetContext,
   schema: string,
   onProgress: () => void = () => undefined,
+  pulledIn: ReadonlySet<string> = new Set(),
 ): Promise<SchemaTables> {
   const o = ctx.options;
   const sel = selectionFor(o);
   const listed = (await src.listTables(o.source_catalog, schema)).filter(
-    (t: TableInfo) => (t.tableType === 'MANAGED' || t.tableType === 'EXTERNAL') && nameSelected(t.name, sel),
+    (t: TableInfo) =>
+      (t.tableType === 'MANAGED' || t.tableType === 'EXTERNAL') &&
+      (nameSelected(t.name, sel) || pulledIn.has(t.name.toLowerCase())),
   );
   const ordered = orderBySize(listed, o.order_by_size);
   const skips: TableSkip[] = [];
