@@ -1,15 +1,9 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { publicKeyId, type SigningKey } from '../activities/clone/logic/provenance-sign';
 
-export interface SigningKey {
-  privateKey: KeyObject;
-  publicKey: KeyObject;
-  /** SPKI PEM of the public key, as served to verifiers. */
-  publicKeyPem: string;
-  /** sha256 of the DER public key, hex: names the key in envelopes. */
-  keyId: string;
-}
+export type { SigningKey } from '../activities/clone/logic/provenance-sign';
 
 export interface KeyOptions {
   /** Folder holding `provenance-ed25519.pem` (the data folder). */
@@ -19,12 +13,6 @@ export interface KeyOptions {
 }
 
 const KEY_FILE = 'provenance-ed25519.pem';
-
-/** sha256 of the DER (SPKI) public key, hex. */
-export const publicKeyId = (publicKey: KeyObject): string =>
-  createHash('sha256')
-    .update(publicKey.export({ type: 'spki', format: 'der' }))
-    .digest('hex');
 
 function fromPrivate(privateKey: KeyObject): SigningKey {
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('provenance key must be an Ed25519 private key');

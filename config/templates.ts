@@ -2,12 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
-import { InvalidInputError } from '../../../platform/errors';
-import { piiMaskRuleSchema } from '../../../schemas/clone';
-import { templateSchema, type CloneTemplate } from './schema';
+import { InvalidInputError } from '../platform/errors';
+import { piiMaskRuleSchema } from '../schemas/clone';
+import { templateSchema, type CloneTemplate } from '../activities/clone/logic/template-schema';
 
 /** The built-in templates shipped with Lakeward. */
-export const BUILTIN_TEMPLATE_DIR = path.resolve(__dirname, '../../../config/templates');
+export const BUILTIN_TEMPLATE_DIR = path.resolve(__dirname, 'templates');
 
 export interface TemplateSource {
   /** Folders searched for `<name>.yaml`; later folders override earlier ones (custom over built-in). */

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { JobSettings } from '../../activities/jobs/settings';
-import { applyTemplateEffects, piiTaggedSchemas } from '../../activities/clone/templates/effects';
-import { configFileFields, resolveCloneOptions } from '../../activities/clone/templates/merge';
-import { defaultTemplateSource, loadTemplate } from '../../activities/clone/templates/load';
+import { applyTemplateEffects, piiTaggedSchemas } from '../../activities/clone/logic/template-effects';
+import { resolveCloneOptions } from '../../activities/clone/logic/template-merge';
+import { configFileFields } from '../../config/clone-file-fields';
+import { defaultTemplateSource, loadTemplate } from '../../config/templates';
 import type { Config } from '../../config/load';
 import { NotFoundError } from '../../platform/errors';
 import type { CloneRequestInput, TargetWorkspace } from '../../schemas/clone';

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { loadOrCreateSigningKey, type SigningKey } from '../../activities/clone/provenance/keys';
+import { loadOrCreateSigningKey, type SigningKey } from '../../config/provenance-key';
 import {
   buildManifest,
   signManifest,
   verifyEnvelope,
   type ManifestInput,
-} from '../../activities/clone/provenance/sign';
+} from '../../activities/clone/logic/provenance-sign';
 import { ErrorBodySchema } from '../../schemas/common';
 import { provenanceSignSchema, provenanceVerifySchema } from '../../schemas/safety';
 import { getJob } from '../../store/jobs/jobs';

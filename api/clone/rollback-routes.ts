@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { Router } from 'express';
 import { z } from 'zod';
-import { rollbackLogView } from '../../activities/clone/rollback/view';
+import { rollbackLogView } from '../../activities/clone/logic/rollback-view';
 import { ErrorBodySchema } from '../../schemas/common';
 import {
   jobIdParamsSchema,

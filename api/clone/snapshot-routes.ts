@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { captureSnapshot, snapshotView } from '../../activities/clone/snapshots/store';
+import { snapshotView } from '../../activities/clone/logic/snapshot-view';
+import { captureSnapshot } from './snapshot-capture';
 import { ErrorBodySchema } from '../../schemas/common';
 import { snapshotCreateSchema, snapshotListQuerySchema, snapshotParamsSchema } from '../../schemas/safety';
 import { deleteSourceSnapshot, getSourceSnapshot, listSourceSnapshots } from '../../store/clone/source-snapshots';

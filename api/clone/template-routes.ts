@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Router } from 'express';
 import { z } from 'zod';
-import { defaultTemplateSource, listTemplates, loadTemplate } from '../../activities/clone/templates/load';
+import { defaultTemplateSource, listTemplates, loadTemplate } from '../../config/templates';
 import { ErrorBodySchema } from '../../schemas/common';
 import { templateParamsSchema } from '../../schemas/safety';
 import type { AppDeps, RouteModule } from '../deps';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { defaultTemplateSource, listTemplates, loadTemplate } from '../../activities/clone/templates/load';
+import { defaultTemplateSource, listTemplates, loadTemplate } from '../../config/templates';
 import { print } from '../http';
 
 interface TemplateOptions {

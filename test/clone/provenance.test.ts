@@ -2,8 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadOrCreateSigningKey } from '../../activities/clone/provenance/keys';
-import { buildManifest, signManifest, verifyEnvelope } from '../../activities/clone/provenance/sign';
+import { loadOrCreateSigningKey } from '../../config/provenance-key';
+import { buildManifest, signManifest, verifyEnvelope } from '../../activities/clone/logic/provenance-sign';
 
 let dir: string;
 beforeAll(() => {

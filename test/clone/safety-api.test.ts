@@ -8,7 +8,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import { createRollbackActivities, recordBeforeChange } from '../../activities/clone/rollback/activities';
-import { canonicalJson } from '../../activities/clone/provenance/canonical';
+import { canonicalJson } from '../../activities/clone/logic/provenance-canonical';
 import { LocalWorkspace } from '../../platform/local/workspace';
 import type { Store } from '../../store/db';
 import { testAppDeps } from '../api/deps';

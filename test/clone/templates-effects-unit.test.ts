@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { jobSettingsOf } from '../../activities/jobs/settings';
 import { detectPii, tagsMarkPii } from '../../activities/clone/masking/pii';
-import { applyTemplateEffects, SCHEMA_ONLY_WARNING } from '../../activities/clone/templates/effects';
-import { defaultTemplateSource, loadTemplate } from '../../activities/clone/templates/load';
-import { resolveCloneOptions } from '../../activities/clone/templates/merge';
+import { applyTemplateEffects, SCHEMA_ONLY_WARNING } from '../../activities/clone/logic/template-effects';
+import { defaultTemplateSource, loadTemplate } from '../../config/templates';
+import { resolveCloneOptions } from '../../activities/clone/logic/template-merge';
 import type { CloneRequestInput } from '../../schemas/clone';
 
 const src = defaultTemplateSource();

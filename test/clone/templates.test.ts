@@ -7,9 +7,10 @@ import {
   listTemplates,
   loadTemplate,
   BUILTIN_TEMPLATE_DIR,
-} from '../../activities/clone/templates/load';
-import { configFileFields, resolveCloneOptions } from '../../activities/clone/templates/merge';
-import type { CloneTemplate } from '../../activities/clone/templates/schema';
+} from '../../config/templates';
+import { resolveCloneOptions } from '../../activities/clone/logic/template-merge';
+import { configFileFields } from '../../config/clone-file-fields';
+import type { CloneTemplate } from '../../activities/clone/logic/template-schema';
 
 let dir: string;
 beforeEach(() => {

@@ -1,6 +1,20 @@
-import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { canonicalJson, withoutSecrets } from './canonical';
-import { publicKeyId, type SigningKey } from './keys';
+import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { canonicalJson, withoutSecrets } from './provenance-canonical';
+
+export interface SigningKey {
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  /** SPKI PEM of the public key, as served to verifiers. */
+  publicKeyPem: string;
+  /** sha256 of the DER public key, hex: names the key in envelopes. */
+  keyId: string;
+}
+
+/** sha256 of the DER (SPKI) public key, hex. */
+export const publicKeyId = (publicKey: KeyObject): string =>
+  createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 
 export interface ManifestInput {
   source_catalog: string;

@@ -1,5 +1,5 @@
 import type { RollbackLogListing } from '../../../store/clone/safety-rollback';
-import { countEntries } from './plan';
+import { countEntries } from '../rollback/plan';
 
 /** API shape of a rollback log in listings: what it recorded, by kind, and how its last rollback went. */
 export function rollbackLogView(l: RollbackLogListing) {

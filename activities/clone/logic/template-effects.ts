@@ -2,7 +2,7 @@ import type { Workspace } from '../../../platform/port';
 import type { CloneOptions } from '../../../schemas/clone';
 import type { JobSettings } from '../../jobs/settings';
 import { tagsMarkPii } from '../masking/pii';
-import type { TemplateSettings } from './schema';
+import type { TemplateSettings } from './template-schema';
 
 /** Empty copies come from the engine's select-based DEEP copy with this predicate on every table. */
 export const SCHEMA_ONLY_WHERE = 'FALSE';

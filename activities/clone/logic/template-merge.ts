@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import YAML from 'yaml';
 import { applyCloneDefaults, type CloneOptions, type CloneRequestInput } from '../../../schemas/clone';
-import type { CloneTemplate, TemplateSettings } from './schema';
+import type { CloneTemplate, TemplateSettings } from './template-schema';
 
-type Fields = Partial<Record<keyof CloneRequestInput, unknown>>;
+export type Fields = Partial<Record<keyof CloneRequestInput, unknown>>;
 
 const defined = (o: Record<string, unknown>): Fields =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Fields;
@@ -36,31 +34,6 @@ export function templateSettings(t: CloneTemplate): TemplateSettings {
     masking_rules_file: t.masking?.rules_file,
     notifications: t.notifications,
   };
-}
-
-/** Config `clone:` keys that are also clone request fields. */
-const CONFIG_CLONE_KEYS = [
-  'max_workers',
-  'parallel_tables',
-  'rollback_threshold',
-  'max_rps',
-  'volume_max_file_mb',
-  'dq_drift_rollback_pct',
-] as const;
-
-/**
- * The clone fields the config FILE sets. Only keys written in the file count: the loaded config also holds
- * schema defaults, and those must not beat a template (built-in defaults < template < config file).
- */
-export function configFileFields(configPath: string | null, clone: Partial<Record<string, unknown>>): Fields {
-  if (!configPath || !existsSync(configPath)) return {};
-  const raw = YAML.parse(readFileSync(configPath, 'utf8')) as { clone?: Record<string, unknown> } | null;
-  const written = new Set(Object.keys(raw?.clone ?? {}));
-  const out: Record<string, unknown> = {};
-  for (const key of CONFIG_CLONE_KEYS) {
-    if (written.has(key) && clone[key] !== undefined && clone[key] !== null) out[key] = clone[key];
-  }
-  return out as Fields;
 }
 
 export interface ResolvedClone {
