@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -29,8 +30,8 @@ export const rollbackLogs = pgTable(
 );
 
 /**
- * One object touched by the job. `existed` and `version` describe the object before the job: a table that
- * existed is restored to `version`, one that did not is dropped. `seq` orders undo (reverse of creation).
+ * One object touched by the job. `existed`, `version` and `governance` describe the object before the job: a
+ * table that existed is restored to `version` and its grants and tags, one that did not is dropped. `seq` orders undo (reverse of creation).
  */
 export const rollbackEntries = pgTable(
   'rollback_entries',
@@ -44,6 +45,11 @@ export const rollbackEntries = pgTable(
     fqn: text('fqn').notNull(),
     existed: boolean('existed').notNull(),
     version: bigint('version', { mode: 'number' }),
+    /** A table that existed: its grants and tags before the job ({grants: [{principal, privileges}], tags}). */
+    governance: jsonb('governance').$type<{
+      grants: { principal: string; privileges: string[] }[];
+      tags: Record<string, string>;
+    }>(),
     action: text('action').notNull(),
   },
   (t) => [unique('rollback_entries_log_fqn_uq').on(t.rollbackId, t.objectType, t.fqn)],

@@ -12,6 +12,7 @@ import {
 } from '../../../store/clone/safety-rollback';
 import type { CloneTarget, WorkspaceRef } from '../../../workflows/clone/definitions';
 import type { RollbackResult, RollbackStepOutcome } from '../../../workflows/clone/rollback-definitions';
+import { restoreGovernance } from './governance';
 import { dropObject, observe, tableOf, type ObjectRef } from './objects';
 import { planUndo, type UndoStep } from './plan';
 
@@ -28,7 +29,7 @@ export interface RecordBeforeChangeInput {
 }
 
 /**
- * Records objects BEFORE the job touches them: whether each exists and (tables) its version. The first
+ * Records objects BEFORE the job touches them: whether each exists and (tables) its version, grants and tags. The first
  * observation of an object wins, so a retried step never overwrites the pre-job state with its own work.
  */
 export async function recordBeforeChange(deps: SafetyDeps, input: RecordBeforeChangeInput): Promise<string> {
@@ -44,7 +45,14 @@ export async function recordBeforeChange(deps: SafetyDeps, input: RecordBeforeCh
   for (const o of input.objects) {
     const now = await observe(ws, o);
     const action = !now.exists ? 'drop' : o.type === 'table' ? 'restore' : 'keep';
-    entries.push({ objectType: o.type, fqn: o.fqn, existed: now.exists, version: now.version, action });
+    entries.push({
+      objectType: o.type,
+      fqn: o.fqn,
+      existed: now.exists,
+      version: now.version,
+      governance: now.governance ?? null,
+      action,
+    });
   }
   await recordRollbackEntries(deps.db, rollbackId, entries);
   return rollbackId;
@@ -61,6 +69,7 @@ async function undoStep(ws: Workspace, step: UndoStep): Promise<RollbackStepOutc
   if (step.kind === 'unrecoverable') return { ...step, outcome: 'failed', error: step.reason };
   if (step.kind === 'restore') {
     await ws.restoreTable(tableOf(step.fqn), { version: step.version });
+    if (step.governance) await restoreGovernance(ws, { type: 'TABLE', ...tableOf(step.fqn) }, step.governance);
     return { kind: 'restore', objectType: 'table', fqn: step.fqn, outcome: 'restored', version: step.version };
   }
   await dropObject(ws, { type: step.objectType, fqn: step.fqn });

@@ -1,6 +1,7 @@
 import { NotFoundError } from '../../../platform/errors';
 import type { Workspace } from '../../../platform/port';
 import type { TableRef } from '../../../platform/types';
+import { readGovernance, type TableGovernance } from './governance';
 import type { RollbackObjectType } from './plan';
 
 /** A recorded object: `catalog`, `catalog.schema`, `catalog.schema.name` or (masks) `catalog.schema.table.column`. */
@@ -37,8 +38,15 @@ async function inSchema(list: Promise<{ name: string }[]>, name: string): Promis
   }
 }
 
-/** Whether the object exists now, and (tables) its current Delta version. */
-export async function observe(ws: Workspace, o: ObjectRef): Promise<{ exists: boolean; version: number | null }> {
+export interface Observed {
+  exists: boolean;
+  version: number | null;
+  /** Tables that exist: their grants and tags. */
+  governance?: TableGovernance;
+}
+
+/** Whether the object exists now, and (tables) its current Delta version, grants and tags. */
+export async function observe(ws: Workspace, o: ObjectRef): Promise<Observed> {
   const [catalog, schema, name, column] = splitFqn(o.fqn);
   switch (o.type) {
     case 'catalog':
@@ -48,7 +56,11 @@ export async function observe(ws: Workspace, o: ObjectRef): Promise<{ exists: bo
     case 'table': {
       const ref = { catalog, schema, name };
       if (!(await ws.tableExists(ref))) return { exists: false, version: null };
-      return { exists: true, version: (await ws.describeTable(ref)).version };
+      const [desc, governance] = await Promise.all([
+        ws.describeTable(ref),
+        readGovernance(ws, { type: 'TABLE', ...ref }),
+      ]);
+      return { exists: true, version: desc.version, governance };
     }
     case 'view':
       return { exists: await inSchema(ws.listViews(catalog, schema), name), version: null };

@@ -1,5 +1,8 @@
+import type { TableGovernance } from './governance';
+
 /**
- * Undo plan of a rollback log (pure). Order: restore the tables that existed to their recorded versions,
+ * Undo plan of a rollback log (pure). Order: restore the tables that existed to their recorded versions (and
+ * grants and tags, when recorded),
  * drop the tables the job created, remove column masks the job set, then drop created volumes, functions,
  * views and schemas (each newest first), and last the catalog — only when the job created it.
  */
@@ -11,10 +14,11 @@ export interface RecordedObject {
   fqn: string;
   existed: boolean;
   version: number | null;
+  governance?: TableGovernance | null;
 }
 
 export type UndoStep =
-  | { kind: 'restore'; fqn: string; version: number }
+  | { kind: 'restore'; fqn: string; version: number; governance?: TableGovernance }
   | { kind: 'drop'; objectType: RollbackObjectType; fqn: string }
   /** An object that existed but cannot be put back (a non-Delta table has no versions). */
   | { kind: 'unrecoverable'; objectType: string; fqn: string; reason: string };
@@ -33,7 +37,13 @@ export function planUndo(entries: RecordedObject[]): UndoStep[] {
         fqn: e.fqn,
         reason: 'existed without a recorded Delta version',
       });
-    else steps.push({ kind: 'restore', fqn: e.fqn, version: e.version });
+    else
+      steps.push({
+        kind: 'restore',
+        fqn: e.fqn,
+        version: e.version,
+        ...(e.governance ? { governance: e.governance } : {}),
+      });
   }
   for (const type of DROP_ORDER) {
     for (const e of newestFirst) {

@@ -1,0 +1,1 @@
+ALTER TABLE "rollback_entries" ADD COLUMN "governance" jsonb;
