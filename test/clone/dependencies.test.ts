@@ -112,3 +112,22 @@ test('the dry run lists each view it would skip', async () => {
   expect(plan).toContain('CREATE OR REPLACE VIEW `dev`.`sales`.`v_regions` AS SELECT region FROM ref.lookup.orders');
   expect(plan).toContain('CREATE OR REPLACE VIEW `dev`.`sales`.`v_staff` AS SELECT name FROM dev.hr.employees');
 });
+
+test('include_objects naming only a view: skipped without include_dependencies, cloned with its chain with it', async () => {
+  const { root, ws } = await seed();
+  const include_objects = [{ schema: 'sales', name: 'big_eu_orders', type: 'view' as const }];
+  const skipped = await h.withWorker(() => h.run(h.jobInput(root, { include_objects })));
+  expect(skipped).toMatchObject({ status: 'completed', views_cloned: 0, tables_cloned: 0, tables_skipped: 1 });
+  expect(skipped.warnings).toContain(
+    'view sales.big_eu_orders skipped: it reads sales.eu_orders, which this clone leaves out (include_objects)',
+  );
+
+  const pulled = await h.withWorker(() =>
+    h.run(h.jobInput(root, { include_objects, include_dependencies: true, destination_catalog: 'dev2' })),
+  );
+  expect(pulled).toMatchObject({ status: 'completed', tables_cloned: 1, objects_failed: 0 });
+  expect((await ws.listViews('dev2', 'sales')).map((v) => v.name).sort()).toEqual(['big_eu_orders', 'eu_orders']);
+  const n = async (catalog: string) =>
+    (await ws.query(`SELECT count(*) AS n FROM ${catalog}.sales.big_eu_orders`)).rows[0].n;
+  expect(await n('dev2')).toBe(await n('prod'));
+});
