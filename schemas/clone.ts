@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdentifierSchema, PrintableTextSchema, regexSchema } from './common';
 
 /**
  * The Clone request (body of POST /api/clone). The wire schema applies NO defaults: which fields a user set
@@ -13,20 +14,14 @@ export const cloneTypeSchema = z.preprocess(upper, z.enum(['DEEP', 'SHALLOW']));
 export const loadTypeSchema = z.preprocess(upper, z.enum(['FULL', 'INCREMENTAL', 'SELECTIVE']));
 export const targetFormatSchema = z.preprocess(upper, z.enum(['DELTA', 'ICEBERG']));
 
-const regexString = z.string().superRefine((value, ctx) => {
-  try {
-    new RegExp(value);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `not a valid regular expression: ${(err as Error).message}` });
-  }
-});
+const regexString = regexSchema();
 
 const isoTimestamp = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a valid timestamp (use ISO 8601)');
 
 export const includeObjectSchema = z
   .object({
-    schema: z.string().min(1),
-    name: z.string().min(1),
+    schema: IdentifierSchema,
+    name: IdentifierSchema,
     type: z.preprocess(lower, z.enum(['table', 'view', 'function', 'volume'])),
   })
   .strict();
@@ -37,21 +32,18 @@ export const includeObjectSchema = z
  */
 export const targetWorkspaceSchema = z
   .object({
-    name: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
-      .optional(),
+    name: IdentifierSchema.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').optional(),
     kind: z.enum(['local', 'databricks']).optional(),
-    root: z.string().min(1).optional(),
+    root: PrintableTextSchema.min(1).optional(),
     host: z.string().url().optional(),
     auth_method: z.enum(['token', 'service_principal', 'cli_profile']).optional(),
-    token: z.string().optional(),
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
-    tenant_id: z.string().optional(),
-    profile: z.string().optional(),
-    warehouse_id: z.string().optional(),
-    destination_catalog: z.string().optional(),
+    token: PrintableTextSchema.optional(),
+    client_id: IdentifierSchema.optional(),
+    client_secret: PrintableTextSchema.optional(),
+    tenant_id: IdentifierSchema.optional(),
+    profile: IdentifierSchema.optional(),
+    warehouse_id: IdentifierSchema.optional(),
+    destination_catalog: IdentifierSchema.optional(),
     target_format: targetFormatSchema.optional(),
   })
   .strict()
@@ -100,33 +92,24 @@ export const throttleSettingsSchema = z
   .strict();
 const posInt = z.number().int().min(1);
 
-const isRegex = (v: string) => {
-  try {
-    new RegExp(v, 'i');
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** Masking rule: columns whose name matches `column` (case-insensitive regex search) get `strategy`. */
 export const piiMaskRuleSchema = z.strictObject({
-  column: z.string().min(1).max(200).refine(isRegex, 'not a valid regular expression'),
+  column: regexSchema('i').min(1).max(200),
   strategy: z.preprocess(lower, z.enum(['hash', 'redact', 'partial', 'email', 'null'])),
 });
 export type PiiMaskRule = z.infer<typeof piiMaskRuleSchema>;
 
 export const cloneRequestFields = {
-  source_catalog: z.string().min(1),
-  destination_catalog: z.string().min(1),
-  warehouse_id: z.string().min(1).optional(),
+  source_catalog: IdentifierSchema,
+  destination_catalog: IdentifierSchema,
+  warehouse_id: IdentifierSchema.optional(),
   clone_type: cloneTypeSchema.optional(),
   load_type: loadTypeSchema.optional(),
   dry_run: z.boolean().optional(),
   max_workers: posInt.max(64).optional(),
   parallel_tables: posInt.max(64).optional(),
-  include_schemas: z.array(z.string().min(1)).optional(),
-  exclude_schemas: z.array(z.string().min(1)).optional(),
+  include_schemas: z.array(IdentifierSchema).optional(),
+  exclude_schemas: z.array(IdentifierSchema).optional(),
   include_tables_regex: regexString.optional(),
   exclude_tables_regex: regexString.optional(),
   copy_permissions: z.boolean().optional(),
@@ -143,9 +126,9 @@ export const cloneRequestFields = {
   max_rps: z.number().min(0).optional(),
   as_of_timestamp: isoTimestamp.optional(),
   as_of_version: nonNegInt.optional(),
-  location: z.string().min(1).optional(),
+  location: PrintableTextSchema.min(1).optional(),
   serverless: z.boolean().optional(),
-  volume: z.string().min(1).optional(),
+  volume: IdentifierSchema.optional(),
   include_objects: z.array(includeObjectSchema).optional(),
   target_workspace: targetWorkspaceSchema.optional(),
   target_workspaces: z.array(targetWorkspaceSchema).min(1).optional(),
@@ -164,10 +147,11 @@ export const cloneRequestFields = {
   enable_retry: z.boolean().optional(),
   compare_dq_after_clone: z.boolean().optional(),
   dq_drift_rollback_pct: z.number().min(0).max(100).optional(),
-  where_clauses: z.record(z.string().min(1), z.string().min(1)).optional(),
-  clone_tbl_properties: z.record(z.string().min(1), z.string()).optional(),
+  /** Keys name tables (`schema.table`, `table` or `*`); values are predicates, run read-only. */
+  where_clauses: z.record(IdentifierSchema, PrintableTextSchema.min(1)).optional(),
+  clone_tbl_properties: z.record(IdentifierSchema, PrintableTextSchema).optional(),
   quiesce_source: z.boolean().optional(),
-  template: z.string().min(1).optional(),
+  template: IdentifierSchema.optional(),
   // Safety options (no wire default; resolved by activities/clone/templates after template and config merge).
   auto_rollback: z.boolean().optional(),
   rollback_threshold: z.number().min(0).max(100).optional(),

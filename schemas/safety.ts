@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { IdentifierSchema, PrintableTextSchema } from './common';
 
 /** Request shapes of the safety endpoints: rollback, snapshots, templates and provenance. */
 
 export const rollbackRequestSchema = z
   .object({
-    job_id: z.string().min(1).max(200).optional(),
+    job_id: IdentifierSchema.optional(),
     log_id: z.string().uuid().optional(),
     /** Wait for the rollback workflow(s) to finish and return their results. */
     wait: z.boolean().default(false),
@@ -16,24 +17,24 @@ export const rollbackRequestSchema = z
   });
 
 export const rollbackLogsQuerySchema = z.object({
-  job_id: z.string().min(1).max(200).optional(),
+  job_id: IdentifierSchema.optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
 export const logIdParamsSchema = z.object({ logId: z.string().uuid() });
-export const jobIdParamsSchema = z.object({ jobId: z.string().min(1).max(200) });
+export const jobIdParamsSchema = z.object({ jobId: IdentifierSchema });
 
 export const snapshotCreateSchema = z
   .object({
-    source_catalog: z.string().min(1).max(255),
-    name: z.string().min(1).max(200).optional(),
-    description: z.string().max(2000).optional(),
-    exclude_schemas: z.array(z.string().min(1)).optional(),
+    source_catalog: IdentifierSchema,
+    name: PrintableTextSchema.min(1).max(200).optional(),
+    description: PrintableTextSchema.max(2000).optional(),
+    exclude_schemas: z.array(IdentifierSchema).optional(),
   })
   .strict();
 
 export const snapshotListQuerySchema = z.object({
-  source_catalog: z.string().min(1).optional(),
+  source_catalog: IdentifierSchema.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(500),
 });
 
@@ -45,9 +46,9 @@ export const templateParamsSchema = z.object({
 
 export const provenanceSignSchema = z
   .object({
-    job_id: z.string().min(1).max(200).optional(),
-    source_catalog: z.string().min(1).optional(),
-    destination_catalog: z.string().min(1).optional(),
+    job_id: IdentifierSchema.optional(),
+    source_catalog: IdentifierSchema.optional(),
+    destination_catalog: IdentifierSchema.optional(),
     config: z.record(z.string(), z.unknown()).optional(),
     result: z.record(z.string(), z.unknown()).optional(),
   })

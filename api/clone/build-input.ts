@@ -12,6 +12,7 @@ import { getTarget, saveTarget } from '../../store/targets/repo';
 import type { CloneJobInput, CloneTarget, WorkspaceRef } from '../../workflows/clone/definitions';
 import type { WorkspaceResolver } from '../deps';
 import { JobInputError } from './errors';
+import { checkLocalNames, checkSourceCatalog } from './pre-queue-checks';
 
 const SECRET_KEYS = ['token', 'client_secret', 'client_id'] as const;
 
@@ -24,9 +25,9 @@ export interface BuiltJob {
 
 /**
  * Turns a validated clone request into the clone workflow's input: template, config file and request merged
- * (defaults applied), the source workspace from config, one target per destination. Secrets never enter the
- * input (it is written to Temporal history): inline target credentials are saved as a target connection
- * named after the job and referenced by that name.
+ * (defaults applied), checked against the workspaces (pre-queue-checks.ts), the source workspace from config,
+ * one target per destination. Secrets never enter the input (it is written to Temporal history): inline
+ * target credentials are saved as a target connection named after the job and referenced by that name.
  */
 export async function buildCloneJob(
   deps: { config: Config; store: Store; workspaces?: Pick<WorkspaceResolver, 'default'> },
@@ -41,6 +42,11 @@ export async function buildCloneJob(
     template,
     configFile: configFileFields(config.config_path, config.clone),
   });
+  // Refused here, before a row, a saved target or a queue entry exists: names the adapter cannot hold, then
+  // a source catalog the source workspace does not have.
+  checkLocalNames(resolved.options, config.workspace.kind);
+  const workspaces = deps.workspaces;
+  if (workspaces) await checkSourceCatalog(() => workspaces.default(), resolved.options.source_catalog);
   const { options, settings } = await applyTemplateEffects({
     options: resolved.options,
     template: resolved.template,
@@ -52,7 +58,12 @@ export async function buildCloneJob(
   const source = sourceWorkspace(config, options.warehouse_id);
   const wanted = options.target_workspaces ?? (options.target_workspace ? [options.target_workspace] : []);
   const targets: CloneTarget[] = wanted.length
-    ? await Promise.all(wanted.map((t, i) => resolveTarget(deps.store, t, i, jobId, options.destination_catalog)))
+    ? await Promise.all(
+        wanted.map((t, i) => {
+          const at = options.target_workspaces ? `target_workspaces.${i}` : 'target_workspace';
+          return resolveTarget(deps.store, t, i, at, jobId, options.destination_catalog);
+        }),
+      )
     : [
         {
           label: source.kind === 'local' ? source.root : source.host,
@@ -117,10 +128,10 @@ async function resolveTarget(
   store: Store,
   t: TargetWorkspace,
   i: number,
+  at: string,
   jobId: string,
   destination: string,
 ): Promise<CloneTarget> {
-  const at = `target_workspaces.${i}`;
   const destinationCatalog = t.destination_catalog ?? destination;
   const kind = t.kind ?? (t.root ? 'local' : t.host ? 'databricks' : undefined);
   if (kind === 'local' && t.root)

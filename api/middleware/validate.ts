@@ -51,6 +51,9 @@ export function zodDetails(error: z.ZodError, prefix?: string): ErrorDetail[] {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((k) => ({ path: at ? `${at}.${k}` : k, message: 'unknown field' }));
     }
+    if (issue.code === 'invalid_key' && issue.issues.length > 0) {
+      return [{ path: at || '(root)', message: `invalid key: ${issue.issues.map((i) => i.message).join('; ')}` }];
+    }
     return [{ path: at || '(root)', message: issue.message }];
   });
 }
