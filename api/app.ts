@@ -15,12 +15,14 @@ import { templateRoutes } from './clone/template-routes';
 import { auditRoutes } from './audit/routes';
 import { cacheRoutes } from './cache/routes';
 import { notificationRoutes } from './notifications/routes';
-import { cloneSocketUpgrade } from './jobs/socket';
+import { jobRoutes } from './jobs/routes';
+import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [
   healthRoutes,
+  jobRoutes,
   cloneRoutes,
   auditRoutes,
   notificationRoutes,
@@ -54,7 +56,7 @@ export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules):
     for (const mount of mod.mounts ?? ['/api']) app.use(mount, router);
   }
 
-  addUpgradeHandler(app, cloneSocketUpgrade(deps));
+  addUpgradeHandler(app, jobSocketUpgrade(deps));
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;

@@ -8,6 +8,7 @@ import type { WorkspaceResolver } from '../platform/workspace-resolver';
 import type { Store } from '../store/db';
 
 export type { WorkspaceOpener, WorkspaceResolver, WorkspaceSpec } from '../platform/workspace-resolver';
+import type { JobTypeDefinition } from './jobs/registry';
 
 /** One Temporal client and connection per process, made at boot and shared by every request. */
 export interface TemporalHandle {
@@ -33,6 +34,8 @@ export interface AppDeps {
   workspaces: RequestWorkspaceResolver;
   /** When the process started (health reports uptime). */
   startedAt?: Date;
+  /** Job types served (api/jobs/job-types.ts when absent); tests register their own. */
+  jobTypes?: JobTypeDefinition[];
 }
 
 /**

@@ -94,7 +94,7 @@ export function lineView(write: (line: string) => void, json = false): ProgressV
       counts.apply(e);
       if (json) return write(JSON.stringify(e));
       if (e.type === 'progress' || e.type === 'log') return;
-      const time = typeof e.timestamp === 'string' ? e.timestamp.slice(11, 19) : '';
+      const time = typeof e.ts === 'string' ? e.ts.slice(11, 19) : '';
       const detail = e.type === 'table_finished' ? ` — ${counts.text()}` : '';
       const what = e.type === 'status' && !e.message ? `status ${String(e.status)}` : (e.message ?? e.type);
       write(`${time} ${e.type.padEnd(15)} ${what}${detail}`);

@@ -4,5 +4,5 @@
  */
 export * from './hello';
 export * from './clone';
-export * from './jobs/clone-queue-workflow';
+export * from './jobs/queue-workflow';
 export * from './clone/rollback-workflow';

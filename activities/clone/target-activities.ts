@@ -7,7 +7,9 @@ import { emitEvents, warningEvents } from './events';
 import { classified } from './failures';
 import { withHeartbeat } from './heartbeat';
 import { copySecurable, Warnings } from './metadata-copy';
-import { chooseSchemas, selectionFor } from './selection';
+import { chooseSchemas, nameSelected, selectionFor } from './selection';
+import { setJobProgress } from '../../store/jobs/jobs';
+import type { Workspace } from '../../platform/port';
 
 export interface JobEvent {
   jobId: string;
@@ -25,6 +27,19 @@ async function selectedSchemas(ctx: TargetContext, src: Parameters<typeof source
 
 async function emitJobEvent(deps: CloneActivityDeps, e: JobEvent): Promise<void> {
   await emitEvents(deps.db, e.jobId, [{ event: e.event, message: e.message, level: e.level, data: e.data }]);
+}
+
+/** The tables the job will touch (copy or skip) in these schemas: listed, filtered by type and name rules. */
+async function countPlannedTables(src: Workspace, ctx: TargetContext, schemas: string[]): Promise<number> {
+  const sel = selectionFor(ctx.options);
+  let n = 0;
+  for (const schema of schemas) {
+    const tables = await src.listTables(ctx.options.source_catalog, schema);
+    n += tables.filter(
+      (t) => (t.tableType === 'MANAGED' || t.tableType === 'EXTERNAL') && nameSelected(t.name, sel),
+    ).length;
+  }
+  return n;
 }
 
 export function createTargetActivities(deps: CloneActivityDeps) {
@@ -62,7 +77,12 @@ export function createTargetActivities(deps: CloneActivityDeps) {
               data: { status: 'running', target: ctx.target.label, schemas: schemas.length },
             },
           ]);
-          return { schemas, warnings: w.list };
+          const plannedTables = await countPlannedTables(src, ctx, schemas);
+          // Totals known before the first copy: the job record, the WebSocket and the CLI's bar show them at once.
+          await setJobProgress(deps.db, ctx.jobId, {
+            [`planned:${ctx.target.label}`]: { schemas: schemas.length, tables: plannedTables },
+          });
+          return { schemas, warnings: w.list, plannedTables };
         }),
       );
     },

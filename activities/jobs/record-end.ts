@@ -12,9 +12,9 @@ import { jobSettingsOf } from './settings';
 /** `signingKey` signs compliance reports (template safety.compliance_report); without it they are skipped. */
 export function createJobEndActivities(store: Store, signingKey?: SigningKeySource) {
   return {
+    /** queued → running (a job already `cancelling` stays so: its cancel is on its way). */
     async markJobRunning(jobId: string): Promise<void> {
-      const row = await getJob(store.db, jobId);
-      if (row && row.status === 'queued') await markJobStarted(store.db, jobId);
+      await markJobStarted(store.db, jobId);
     },
 
     /**
@@ -24,11 +24,10 @@ export function createJobEndActivities(store: Store, signingKey?: SigningKeySour
      * The job's settings (from its template) can turn either notification off, add build warnings to the
      * summary and ask for a signed provenance manifest in summary.provenance.
      */
-    async recordJobEnd(end: JobEnd): Promise<void> {
+    async recordJobEnd(end: JobEnd, jobType = 'clone'): Promise<void> {
       await store.db.transaction(async (tx) => {
         const row =
-          (await getJob(tx, end.jobId)) ??
-          (await createJob(tx, { jobId: end.jobId, jobType: 'clone', status: 'queued' }));
+          (await getJob(tx, end.jobId)) ?? (await createJob(tx, { jobId: end.jobId, jobType, status: 'queued' }));
         if (isFinalStatus(row.status) && row.completedAt) return;
         const at = new Date();
         const durationMs = at.getTime() - (row.startedAt ?? row.createdAt).getTime();
@@ -45,14 +44,14 @@ export function createJobEndActivities(store: Store, signingKey?: SigningKeySour
         await finishJob(tx, end.jobId, { status: end.status, summary, error: end.error ?? null, at });
         await recordAudit(tx, {
           jobId: end.jobId,
-          action: 'clone',
+          action: row.jobType,
           status: end.status,
           durationMs,
           error: end.error ?? null,
           details: {
             source_catalog: row.sourceCatalog,
             destination_catalog: row.destinationCatalog,
-            ...summaryDetails(end.summary),
+            ...summaryDetails(end.summary as Record<string, unknown> | null),
           },
         });
         const success = end.status === 'completed';
@@ -71,7 +70,7 @@ export function createJobEndActivities(store: Store, signingKey?: SigningKeySour
           },
         ]);
       });
-      log.info('clone job ended', { jobId: end.jobId, status: end.status });
+      log.info('job ended', { jobId: end.jobId, jobType, status: end.status });
     },
   };
 }

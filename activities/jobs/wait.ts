@@ -1,33 +1,41 @@
 import { CancelledFailure, Context, heartbeat } from '@temporalio/activity';
 import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
-import type { CloneSummary } from '../../workflows/clone/definitions';
-import type { JobEnd } from '../../workflows/jobs/definitions';
-import { endFromFailure, endFromSummary } from '../../workflows/jobs/outcome';
+import type { JobEnd, JobResult } from '../../workflows/jobs/definitions';
+import { endFromFailure, endFromResult } from '../../workflows/jobs/outcome';
 
 const HEARTBEAT_MS = 5_000;
 
 export function createWaitActivities(client: Client) {
   return {
-    /** Resolves when the clone workflow `jobId` closes, with how it ended. Heartbeats while waiting. */
+    /** Resolves when the job workflow `jobId` closes, with how it ended. Heartbeats while waiting. */
     async waitForJob(jobId: string): Promise<JobEnd> {
       const timer = setInterval(() => heartbeat(), HEARTBEAT_MS);
       try {
         // The abort signal ends the long poll when this activity is cancelled (worker shutdown, queue moved on).
         const result = client.withAbortSignal(Context.current().cancellationSignal, () =>
-          client.workflow.getHandle<() => Promise<CloneSummary>>(jobId).result(),
+          client.workflow.getHandle<() => Promise<JobResult>>(jobId).result(),
         );
         const summary = await Promise.race([result, Context.current().cancelled]);
         result.catch(() => undefined);
-        return endFromSummary(jobId, summary as CloneSummary);
+        return endFromResult(jobId, summary as JobResult);
       } catch (err) {
         if (err instanceof CancelledFailure) throw err;
         if (err instanceof WorkflowFailedError) return endFromFailure(jobId, err.cause);
         if (err instanceof WorkflowNotFoundError)
-          return { jobId, status: 'failed', error: 'the clone workflow was not found' };
+          return { jobId, status: 'failed', error: 'the job workflow was not found' };
         throw err;
       } finally {
         clearInterval(timer);
+      }
+    },
+
+    /** Terminates a job that did not stop after its cancel (the queue's last resort); gone already is fine. */
+    async terminateJob(jobId: string, reason: string): Promise<void> {
+      try {
+        await client.workflow.getHandle(jobId).terminate(reason);
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
       }
     },
   };

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { cloneRequestFields, cloneRequestSchema } from '../../schemas/clone';
 import { ErrorBodySchema } from '../../schemas/common';
 import type { RouteModule } from '../deps';
-import { cancelClone, getCloneJob, listCloneJobs, requireJob, submitClone } from './service';
+import { CancelResponseSchema, JobIdParamsSchema, JobStatusSchema } from '../../schemas/jobs';
 import { streamJobLog } from '../jobs/log-stream';
+import { cancelClone, getCloneJob, listCloneJobs, requireCloneJob, submitClone } from './service';
 import { parsed, validate } from '../middleware/validate';
 
-const jobParams = z.object({ jobId: z.string().min(1).max(200) });
+const jobParams = JobIdParamsSchema;
 const listQuery = z.object({
-  status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled', 'aborted']).optional(),
+  status: JobStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -44,7 +45,7 @@ export const cloneRoutes: RouteModule = {
     router.post('/clone/:jobId/cancel', validate(byId), cancel);
     router.get('/clone/:jobId/logs', validate(logs), async (req, res) => {
       const p = parsed(res, logs);
-      await requireJob(deps, p.params.jobId); // 404 before the stream starts
+      await requireCloneJob(deps, p.params.jobId); // 404 before the stream starts
       await streamJobLog(deps, p.params.jobId, req, res, p.query.follow === 'true');
     });
     return router;
@@ -67,7 +68,6 @@ function registerCloneOpenApi(registry: OpenAPIRegistry): void {
     message: z.string(),
     queue_position: z.number(),
   });
-  const cancelled = z.object({ status: z.literal('cancelled'), job_id: z.string() });
   registry.registerPath({
     method: 'post',
     path: '/api/clone',
@@ -108,7 +108,11 @@ function registerCloneOpenApi(registry: OpenAPIRegistry): void {
       tags: ['clone'],
       summary: 'Cancel a queued or running job',
       request: { params: jobParams },
-      responses: { 200: json('Cancelled', cancelled), 404: error('Unknown job'), 409: error('The job already ended') },
+      responses: {
+        200: json('Cancel accepted: cancelling (running) or cancelled (was queued)', CancelResponseSchema),
+        404: error('Unknown job'),
+        409: error('The job already ended'),
+      },
     });
   }
   registry.registerPath({

@@ -1,35 +1,29 @@
 import type { Store } from '../../store/db';
 import { getJob } from '../../store/jobs/jobs';
 import { readRunLog, type RunLogRow } from '../../store/jobs/run-logs';
-import { isFinal } from './job-view';
+import { isFinalJobStatus, JOB_EVENT_TYPES, type JobEvent, type JobEventType } from '../../schemas/jobs';
+
+export type { JobEvent } from '../../schemas/jobs';
+
+const levels = new Set(['info', 'warn', 'error']);
 
 /**
- * A job event as streamed by the WebSocket and GET /api/clone/{id}/logs: the run-log row's data flattened,
- * with `type` taken from data.event (status, table_started, table_finished, schema_finished, retry, warning,
- * completed, error; plain log lines are `log`) and `seq` the row id, increasing in the order things happened.
+ * A run-log row as a job event (schemas/jobs.ts JobEventSchema): the row's data flattened, `type` from
+ * data.event (plain log lines are `log`), `seq` the row id, `ts` the row's time, `message` never empty.
  */
-export interface JobEvent {
-  type: string;
-  job_id: string;
-  seq: number;
-  timestamp: string;
-  level: string;
-  message: string;
-  /** True on the last event of a job (its recorded end). */
-  final?: boolean;
-  [key: string]: unknown;
-}
-
 export function toEvent(row: RunLogRow): JobEvent {
   const { event, ...data } = row.data ?? {};
+  const type: JobEventType = (JOB_EVENT_TYPES as readonly unknown[]).includes(event) ? (event as JobEventType) : 'log';
+  const message =
+    row.message.trim() || (type === 'status' && typeof data.status === 'string' ? `status ${data.status}` : type);
   return {
     ...data,
-    type: typeof event === 'string' ? event : 'log',
+    type,
     job_id: row.jobId,
     seq: row.id,
-    timestamp: row.ts.toISOString(),
-    level: row.level,
-    message: row.message,
+    ts: row.ts.toISOString(),
+    level: (levels.has(row.level) ? row.level : 'info') as JobEvent['level'],
+    message,
   };
 }
 
@@ -60,7 +54,7 @@ export async function* tailJobEvents(store: Store, jobId: string, opts: TailOpti
     if (opts.follow === false || lastChance) return;
     const job = await getJob(store.db, jobId);
     // A final row with no final event (e.g. a job cancelled outside the queue): read once more, then stop.
-    if (!job || isFinal(job.status)) lastChance = true;
+    if (!job || isFinalJobStatus(job.status)) lastChance = true;
     else await pause(interval, opts.signal);
   }
 }

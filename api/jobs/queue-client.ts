@@ -5,14 +5,15 @@ import {
   type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
-import type { cloneQueueWorkflow } from '../../workflows/jobs/clone-queue-workflow';
+import type { jobQueueWorkflow } from '../../workflows/jobs/queue-workflow';
 import {
-  cloneQueueWorkflowId,
   JOB_ALREADY_QUEUED,
+  JOB_QUEUE_WORKFLOW_TYPE,
   QUEUE_FULL,
-  cancelCloneJobUpdate,
-  cloneQueueQuery,
-  enqueueCloneUpdate,
+  cancelJobUpdate,
+  enqueueJobUpdate,
+  jobQueueQuery,
+  jobQueueWorkflowId,
   type CancelOutcome,
   type EnqueueResult,
   type QueueLimits,
@@ -23,12 +24,13 @@ import {
 export interface QueueClientDeps {
   client: Client;
   taskQueue: string;
+  jobType: string;
   limits: QueueLimits;
-  /** How long an enqueue may wait for a worker to accept it (default 30 s). */
+  /** How long a queue update may wait for a worker to accept it (default 30 s). */
   enqueueTimeoutMs?: number;
 }
 
-/** No worker accepted the enqueue in time (none is polling the task queue, or all are stuck). */
+/** No worker accepted the update in time (none is polling the task queue, or all are stuck). */
 export class QueueUnavailableError extends Error {
   constructor(taskQueue: string, ms: number) {
     super(
@@ -50,21 +52,23 @@ export class QueueRejectedError extends Error {
   }
 }
 
+const queueId = (deps: QueueClientDeps) => jobQueueWorkflowId(deps.jobType, deps.taskQueue);
+
 /**
- * Adds a job to the clone queue, starting the queue workflow if it is not running (update-with-start,
+ * Adds a job to its type's queue, starting the queue workflow if it is not running (update-with-start,
  * USE_EXISTING), so the first request after an install or a lost queue brings it up.
  */
-export async function enqueueClone(deps: QueueClientDeps, job: WaitingJob): Promise<EnqueueResult> {
-  const start = new WithStartWorkflowOperation<typeof cloneQueueWorkflow>('cloneQueueWorkflow', {
-    workflowId: cloneQueueWorkflowId(deps.taskQueue),
+export async function enqueueJob(deps: QueueClientDeps, job: WaitingJob): Promise<EnqueueResult> {
+  const start = new WithStartWorkflowOperation<typeof jobQueueWorkflow>(JOB_QUEUE_WORKFLOW_TYPE, {
+    workflowId: queueId(deps),
     taskQueue: deps.taskQueue,
-    args: [{ limits: deps.limits, waiting: [], running: [] }],
+    args: [{ jobType: deps.jobType, limits: deps.limits, waiting: [], running: [] }],
     workflowIdConflictPolicy: 'USE_EXISTING',
   });
   const timeoutMs = deps.enqueueTimeoutMs ?? 30_000;
   try {
     return await deps.client.withDeadline(Date.now() + timeoutMs, () =>
-      deps.client.workflow.executeUpdateWithStart(enqueueCloneUpdate, {
+      deps.client.workflow.executeUpdateWithStart(enqueueJobUpdate, {
         args: [job, deps.limits],
         startWorkflowOperation: start,
         updateId: job.jobId,
@@ -84,22 +88,25 @@ export async function enqueueClone(deps: QueueClientDeps, job: WaitingJob): Prom
   }
 }
 
-/** Cancels a waiting job (it never starts) or a running one (its clone workflow is cancelled). */
-export async function cancelCloneJob(deps: QueueClientDeps, jobId: string): Promise<CancelOutcome> {
+/** Cancels a waiting job (it never starts) or flags a running one (the queue delivers the cancel). */
+export async function cancelQueuedJob(deps: QueueClientDeps, jobId: string): Promise<CancelOutcome> {
+  const timeoutMs = deps.enqueueTimeoutMs ?? 30_000;
   try {
-    return await deps.client.workflow
-      .getHandle(cloneQueueWorkflowId(deps.taskQueue))
-      .executeUpdate(cancelCloneJobUpdate, { args: [jobId] });
+    return await deps.client.withDeadline(Date.now() + timeoutMs, () =>
+      deps.client.workflow.getHandle(queueId(deps)).executeUpdate(cancelJobUpdate, { args: [jobId] }),
+    );
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) return 'unknown';
+    if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError)
+      throw new QueueUnavailableError(deps.taskQueue, timeoutMs);
     throw err;
   }
 }
 
-/** What the queue holds now; empty when the queue workflow has never run. */
+/** What the queue holds now; null when the queue workflow has never run. */
 export async function queueSnapshot(deps: QueueClientDeps): Promise<QueueSnapshot | null> {
   try {
-    return await deps.client.workflow.getHandle(cloneQueueWorkflowId(deps.taskQueue)).query(cloneQueueQuery);
+    return await deps.client.workflow.getHandle(queueId(deps)).query(jobQueueQuery);
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) return null;
     throw err;

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { cloneJobTables, cloneTableState } from '../schema';
+import { cloneJobTables, cloneTableState, runLogs } from '../schema';
 
 export type CloneJobTableRow = typeof cloneJobTables.$inferSelect;
 export type CloneJobTableInput = Omit<typeof cloneJobTables.$inferInsert, 'updatedAt'>;
@@ -53,3 +53,31 @@ export async function tableStatesForSchema(
 }
 
 // Writes go through the group-committing writer in clone-writes.ts.
+
+/** What a clone job has done so far, from its recorded table results and schema events (one read each). */
+export async function cloneProgressCounts(
+  db: Db,
+  jobId: string,
+): Promise<{ cloned: number; failed: number; skipped: number; bytes: number; schemasDone: number }> {
+  const rows = await db
+    .select({
+      status: cloneJobTables.status,
+      n: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${cloneJobTables.bytesCopied}), 0)::bigint`,
+    })
+    .from(cloneJobTables)
+    .where(eq(cloneJobTables.jobId, jobId))
+    .groupBy(cloneJobTables.status);
+  const [schemas] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(runLogs)
+    .where(and(eq(runLogs.jobId, jobId), sql`${runLogs.data}->>'event' = 'schema_finished'`));
+  const of = (s: string) => rows.find((r) => r.status === s);
+  return {
+    cloned: Number(of('cloned')?.n ?? 0),
+    failed: Number(of('failed')?.n ?? 0),
+    skipped: Number(of('skipped')?.n ?? 0),
+    bytes: rows.reduce((b, r) => b + Number(r.bytes), 0),
+    schemasDone: Number(schemas?.n ?? 0),
+  };
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { jobs } from '../schema';
 
@@ -16,8 +16,33 @@ export async function getJob(db: Db, jobId: string): Promise<JobRow | undefined>
   return row;
 }
 
+/** queued → running; a job already cancelling (or ended) keeps its status, and gets its start time. */
 export async function markJobStarted(db: Db, jobId: string, at: Date = new Date()): Promise<void> {
-  await db.update(jobs).set({ status: 'running', startedAt: at }).where(eq(jobs.jobId, jobId));
+  await db
+    .update(jobs)
+    .set({ status: sql`CASE WHEN ${jobs.status} = 'queued' THEN 'running' ELSE ${jobs.status} END`, startedAt: at })
+    .where(and(eq(jobs.jobId, jobId), isNull(jobs.startedAt)));
+}
+
+/**
+ * Marks a job `cancelling` (from the cancel request until its end is recorded). Returns false when the job has
+ * already ended, so the caller can answer 409.
+ */
+export async function markJobCancelling(db: Db, jobId: string, at: Date = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'cancelling', cancelRequestedAt: at })
+    .where(and(eq(jobs.jobId, jobId), inArray(jobs.status, ['queued', 'running', 'cancelling'])))
+    .returning({ jobId: jobs.jobId });
+  return rows.length > 0;
+}
+
+/** The job's live progress, as the job last reported it (merged into what was there). */
+export async function setJobProgress(db: Db, jobId: string, progress: Record<string, unknown>): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ progress: sql`coalesce(${jobs.progress}, '{}'::jsonb) || ${JSON.stringify(progress)}::jsonb` })
+    .where(eq(jobs.jobId, jobId));
 }
 
 /** Final state of a job: status, summary and error land together. */
@@ -54,4 +79,17 @@ export async function listJobs(
     .orderBy(desc(jobs.createdAt), desc(jobs.jobId))
     .limit(filter.limit ?? 100)
     .offset(filter.offset ?? 0);
+}
+
+/** Queue positions from the store: the type's queued jobs oldest first, and how many hold a run slot now. */
+export async function queueOrder(db: Db, jobType: string): Promise<{ queued: string[]; active: number }> {
+  const rows = await db
+    .select({ jobId: jobs.jobId, status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.jobType, jobType), inArray(jobs.status, ['queued', 'running', 'cancelling'])))
+    .orderBy(asc(jobs.createdAt), asc(jobs.jobId));
+  return {
+    queued: rows.filter((r) => r.status === 'queued').map((r) => r.jobId),
+    active: rows.filter((r) => r.status !== 'queued').length,
+  };
 }

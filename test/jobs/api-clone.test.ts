@@ -2,7 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import type { Store } from '../../store/db';
-import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { jobAppDeps } from './api-app';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await env.client.workflow
-    .getHandle(cloneQueueWorkflowId(w.taskQueue))
+    .getHandle(jobQueueWorkflowId('clone', w.taskQueue))
     .terminate('test over')
     .catch(() => undefined);
   await w?.stop();
@@ -112,16 +112,19 @@ test('cancel stops a running job (its activity sees it) and a queued job never s
   ).body.job_id;
   expect(await job(queued)).toMatchObject({ status: 'queued', queue_position: 1 });
 
-  expect((await request(app).post(`/api/clone/${queued}/cancel`).expect(200)).body).toEqual({
+  expect((await request(app).post(`/api/clone/${queued}/cancel`).expect(200)).body).toMatchObject({
     status: 'cancelled',
     job_id: queued,
   });
   expect((await job(queued)).status).toBe('cancelled');
   const startedAt = Date.now();
-  expect((await request(app).delete(`/api/clone/${running}`).expect(200)).body).toEqual({
-    status: 'cancelled',
+  expect((await request(app).delete(`/api/clone/${running}`).expect(200)).body).toMatchObject({
+    status: 'cancelling',
     job_id: running,
   });
+  // From the DELETE until its end is recorded the job reads `cancelling`, never `cancelled` without completed_at.
+  const during = await job(running);
+  expect(during.status === 'cancelling' || (during.status === 'cancelled' && during.completed_at)).toBe(true);
   await eventually(async () => w.trace.cancelledActivities.includes(running));
   expect(Date.now() - startedAt).toBeLessThan(5000);
   await eventually(async () => (await job(running)).status === 'cancelled');

@@ -8,7 +8,7 @@ import { addCloneFlags, cloneBodyFromFlags, cloneFlagSpecs } from '../../cli/com
 import { barView, lineView } from '../../cli/progress';
 import { cloneRequestFields } from '../../schemas/clone';
 import type { Store } from '../../store/db';
-import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { jobAppDeps } from './api-app';
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await env.client.workflow
-    .getHandle(cloneQueueWorkflowId(w.taskQueue))
+    .getHandle(jobQueueWorkflowId('clone', w.taskQueue))
     .terminate('test over')
     .catch(() => undefined);
   await server?.close(500);

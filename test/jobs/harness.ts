@@ -62,6 +62,7 @@ export function queueDeps(
   return {
     client: env.client,
     taskQueue,
+    jobType: 'clone',
     limits: { maxConcurrent: 1, maxQueueSize: 10, requestTimeoutMinutes: 120, ...limits },
   };
 }
@@ -83,6 +84,8 @@ export async function newJob(store: Store, source: string, createdAt = new Date(
   });
   return {
     jobId,
+    workflowType: 'cloneCatalogWorkflow',
+    createdAt: createdAt.toISOString(),
     input: {
       jobId,
       options,

@@ -4,7 +4,7 @@ import { createApp } from '../../api/app';
 import { MetadataCache, metadataCacheFor } from '../../api/cache';
 import type { AppDeps } from '../../api/deps';
 import type { Store } from '../../store/db';
-import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { jobAppDeps } from './api-app';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   metadataCacheFor(deps).watcher.stop();
   await env.client.workflow
-    .getHandle(cloneQueueWorkflowId(w.taskQueue))
+    .getHandle(jobQueueWorkflowId('clone', w.taskQueue))
     .terminate('test over')
     .catch(() => undefined);
   await w?.stop();

@@ -2,11 +2,11 @@ import { Client, Connection } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import request from 'supertest';
 import { createApp } from '../../api/app';
-import { enqueueClone, cancelCloneJob, queueSnapshot } from '../../api/jobs/queue-client';
+import { enqueueJob, cancelQueuedJob, queueSnapshot } from '../../api/jobs/queue-client';
 import type { Store } from '../../store/db';
 import { getJob } from '../../store/jobs/jobs';
-import type { cloneQueueWorkflow } from '../../workflows/jobs/clone-queue-workflow';
-import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
+import type { jobQueueWorkflow } from '../../workflows/jobs/queue-workflow';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
 import { jobAppDeps } from './api-app';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const q of queues)
     await env.client.workflow
-      .getHandle(cloneQueueWorkflowId(q))
+      .getHandle(jobQueueWorkflowId('clone', q))
       .terminate('test over')
       .catch(() => undefined);
   for (const w of workers) await w.stop();
@@ -77,28 +77,30 @@ test('queue state and limits survive a restart of the API and of the worker', as
 test('a running clone outlives a continue-as-new of the queue and is still cancelled and recorded', async () => {
   const w = await worker(uniqueTaskQueue('jobs-can'));
   const deps = queueDeps(env, w.taskQueue);
-  await env.client.workflow.start<typeof cloneQueueWorkflow>('cloneQueueWorkflow', {
-    workflowId: cloneQueueWorkflowId(w.taskQueue),
+  await env.client.workflow.start<typeof jobQueueWorkflow>('jobQueueWorkflow', {
+    workflowId: jobQueueWorkflowId('clone', w.taskQueue),
     taskQueue: w.taskQueue,
-    args: [{ limits: deps.limits, waiting: [], running: [], historyLimit: 40 }],
+    args: [{ jobType: 'clone', limits: deps.limits, waiting: [], running: [], historyLimit: 40 }],
   });
   const long = await newJob(store, 'block_can');
-  await enqueueClone(deps, long);
+  await enqueueJob(deps, long);
   await eventually(async () => w.trace.blocking.has(long.jobId));
-  const firstRun = (await env.client.workflow.getHandle(cloneQueueWorkflowId(w.taskQueue)).describe()).runId;
+  const firstRun = (await env.client.workflow.getHandle(jobQueueWorkflowId('clone', w.taskQueue)).describe()).runId;
   // Churn: queue and cancel jobs until the queue has continued as new.
   await eventually(async () => {
     const job = await newJob(store, 'churn');
-    await enqueueClone(deps, job);
-    await cancelCloneJob(deps, job.jobId);
-    return (await env.client.workflow.getHandle(cloneQueueWorkflowId(w.taskQueue)).describe()).runId !== firstRun;
+    await enqueueJob(deps, job);
+    await cancelQueuedJob(deps, job.jobId);
+    return (
+      (await env.client.workflow.getHandle(jobQueueWorkflowId('clone', w.taskQueue)).describe()).runId !== firstRun
+    );
   }, 30_000);
   expect((await queueSnapshot(deps))?.running.map((r) => r.jobId)).toEqual([long.jobId]);
 
-  expect(await cancelCloneJob(deps, long.jobId)).toBe('running');
+  expect(await cancelQueuedJob(deps, long.jobId)).toBe('running');
   await eventually(async () => (await statusOf(long.jobId)) === 'cancelled');
   const next = await newJob(store, 'after_can');
-  await enqueueClone(deps, next);
+  await enqueueJob(deps, next);
   await eventually(async () => (await statusOf(next.jobId)) === 'completed');
 });
 
@@ -108,8 +110,8 @@ test('request_timeout_minutes aborts a job that ran too long and one that waited
   const almostTwoHoursAgo = (secondsLeft: number) => new Date(Date.now() - 120 * 60_000 + secondsLeft * 1000);
   const slow = await newJob(store, 'block_slow', almostTwoHoursAgo(8));
   const stale = await newJob(store, 'stale', almostTwoHoursAgo(3));
-  await enqueueClone(deps, slow);
-  await enqueueClone(deps, stale);
+  await enqueueJob(deps, slow);
+  await enqueueJob(deps, stale);
   await eventually(async () => w.trace.blocking.has(slow.jobId));
   await eventually(async () => (await statusOf(stale.jobId)) === 'aborted');
   await eventually(async () => (await statusOf(slow.jobId)) === 'aborted');

@@ -11,7 +11,7 @@ import { createJobActivities } from '../../activities/jobs';
 import { openWorkspace } from '../../platform';
 import type { Store } from '../../store/db';
 import { readRunLog } from '../../store/jobs/run-logs';
-import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { faultyWorkspace } from '../clone/fixtures/faulty-workspace';
 import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
 import { testAppDeps } from '../api/deps';
@@ -63,7 +63,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await env.client.workflow
-    .getHandle(cloneQueueWorkflowId(taskQueue))
+    .getHandle(jobQueueWorkflowId('clone', taskQueue))
     .terminate('test over')
     .catch(() => undefined);
   worker?.shutdown();
@@ -117,7 +117,10 @@ test('cancel mid-clone through the API stops new work within seconds', async () 
   ).body.job_id;
   await eventually(async () => (await events(id)).filter((e) => e.event === 'table_finished').length >= 3, 60_000);
   const cancelledAt = Date.now();
-  expect((await request(a).delete(`/api/clone/${id}`).expect(200)).body).toEqual({ status: 'cancelled', job_id: id });
+  expect((await request(a).delete(`/api/clone/${id}`).expect(200)).body).toMatchObject({
+    status: 'cancelling',
+    job_id: id,
+  });
   await eventually(
     async () => (await request(a).get(`/api/clone/${id}`).expect(200)).body.status === 'cancelled',
     15_000,

@@ -3,7 +3,7 @@ import request from 'supertest';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../api/server';
 import type { Store } from '../../store/db';
-import { cloneQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { createTestStore } from '../helpers/db';
 import { connectTestEnv } from '../helpers/temporal';
 import { jobAppDeps } from './api-app';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await env.client.workflow
-    .getHandle(cloneQueueWorkflowId(w.taskQueue))
+    .getHandle(jobQueueWorkflowId('clone', w.taskQueue))
     .terminate('test over')
     .catch(() => undefined);
   await server?.close(500);

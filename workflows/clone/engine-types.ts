@@ -32,6 +32,8 @@ export interface SchemaPlan {
 export interface TargetPlan {
   schemas: string[];
   warnings: string[];
+  /** Tables of those schemas the job will copy or skip, counted before the first copy. */
+  plannedTables?: number;
 }
 
 export interface ObjectCounts {
@@ -57,7 +59,11 @@ export type Totals = Pick<
   | 'files_copied'
   | 'formats'
   | 'warnings'
-> & { objects_failed: number };
+> & {
+  objects_failed: number;
+  /** The first few failures with their cause (`schema.table: message`), so the job's error names them. */
+  errors?: string[];
+};
 
 export interface RetrySettings {
   maximumAttempts: number;

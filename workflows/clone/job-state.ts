@@ -96,14 +96,21 @@ export function budgetExceeded(input: CloneJobInput, state: JobState, nowMs: num
 
 type Part = Omit<CloneSummary, 'per_target' | 'jobId'>;
 
+/** "2 tables failed (sales.orders: <the platform's message>; …)": counts and the first causes, no paths. */
+export function failureText(t: Totals): string {
+  const parts = [];
+  if (t.tables_failed) parts.push(`${t.tables_failed} table${t.tables_failed === 1 ? '' : 's'}`);
+  if (t.objects_failed) parts.push(`${t.objects_failed} other object${t.objects_failed === 1 ? '' : 's'}`);
+  const what = `${parts.join(' and ') || 'objects'} failed`;
+  const errors = t.errors ?? [];
+  return errors.length ? `${what}: ${errors.join('; ')}` : what;
+}
+
 function targetSummary(input: CloneJobInput, t: TargetState, nowMs: number, aborted: string | null): Part {
   const failed = t.error !== null || t.totals.tables_failed > 0 || t.totals.objects_failed > 0;
   const status = aborted ? 'aborted' : failed ? 'failed' : 'completed';
-  const error =
-    t.error ??
-    aborted ??
-    (failed ? `${t.totals.tables_failed} table(s) and ${t.totals.objects_failed} other object(s) failed` : undefined);
-  const { objects_failed, ...counts } = t.totals;
+  const error = t.error ?? aborted ?? (failed ? failureText(t.totals) : undefined);
+  const { objects_failed, errors: _errors, ...counts } = t.totals;
   return {
     ...counts,
     status,
@@ -138,7 +145,7 @@ export function buildSummary(input: CloneJobInput, state: JobState, nowMs: numbe
   }
   addWarnings(total, state.schemaErrors);
   const anyFailed = parts.some((p) => p.status === 'failed');
-  const { objects_failed, ...counts } = total;
+  const { objects_failed, errors: _errors, ...counts } = total;
   const summary: CloneSummary = {
     jobId: input.jobId,
     ...counts,
@@ -150,7 +157,7 @@ export function buildSummary(input: CloneJobInput, state: JobState, nowMs: numbe
   if (state.abortReason) summary.error = state.abortReason;
   else if (anyFailed)
     summary.error = parts
-      .map((p, i) => (p.error ? `${state.targets[i].label}: ${p.error}` : ''))
+      .map((p, i) => (!p.error ? '' : input.targets.length > 1 ? `${state.targets[i].label}: ${p.error}` : p.error))
       .filter(Boolean)
       .join('; ');
   if (input.targets.length > 1) {

@@ -1,3 +1,4 @@
+import { rootCauseMessage } from '../../activities/jobs/logic/root-cause';
 import {
   ChildWorkflowFailure,
   condition,
@@ -37,12 +38,8 @@ export function contextFor(input: CloneJobInput, i: number): TargetContext {
   };
 }
 
-/** The innermost cause's message: `ApplicationFailure` text rather than "Activity task failed". */
-export function rootMessage(err: unknown): string {
-  let e = err as Error | undefined;
-  while (e && e.cause instanceof Error) e = e.cause;
-  return e?.message ?? String(err);
-}
+/** The root cause with its step (activities/jobs/logic/root-cause), never "Activity task failed". */
+export const rootMessage = rootCauseMessage;
 
 /** Runs the schema children; returns true when this run should continue as new. */
 export async function runSchemas(

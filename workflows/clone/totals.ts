@@ -28,6 +28,16 @@ export function addWarnings(t: Totals, warnings: string[]): void {
   }
 }
 
+/** How many failures (with their cause) a job keeps for its error text; the rest are in the run log. */
+export const MAX_ERRORS = 3;
+
+export function addErrors(t: Totals, errors: string[]): void {
+  for (const e of errors) {
+    t.errors ??= [];
+    if (t.errors.length < MAX_ERRORS) t.errors.push(e);
+  }
+}
+
 export function addTable(t: Totals, r: TableResult): void {
   if (r.status === 'cloned') {
     t.tables_cloned += 1;
@@ -35,14 +45,21 @@ export function addTable(t: Totals, r: TableResult): void {
     t.files_copied += r.filesCopied;
     const fmt = (r.format ?? 'DELTA').toUpperCase();
     t.formats[fmt] = (t.formats[fmt] ?? 0) + 1;
-  } else if (r.status === 'failed') t.tables_failed += 1;
-  else t.tables_skipped += 1;
+  } else if (r.status === 'failed') {
+    t.tables_failed += 1;
+    addErrors(t, [`${r.schema}.${r.table}: ${r.error ?? 'failed'}`]);
+  } else t.tables_skipped += 1;
   addWarnings(t, r.warnings ?? []);
 }
 
 export function addObjects(t: Totals, kind: 'views' | 'functions' | 'volumes', r: ObjectStepResult): void {
   t[`${kind}_cloned`] += r.cloned;
   t.objects_failed += r.failed;
+  if (r.failed > 0)
+    addErrors(
+      t,
+      r.warnings.filter((w) => / failed: /.test(w)),
+    );
   t.bytes_copied += r.bytesCopied;
   t.files_copied += r.filesCopied;
   addWarnings(t, r.warnings);
@@ -64,6 +81,7 @@ export function mergeTotals(into: Totals, from: Totals): void {
   }
   for (const [f, n] of Object.entries(from.formats)) into.formats[f] = (into.formats[f] ?? 0) + n;
   addWarnings(into, from.warnings);
+  addErrors(into, from.errors ?? []);
 }
 
 /**

@@ -1,26 +1,27 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { FinalJobStatus } from '../../schemas/jobs';
 import { DEFAULT_TASK_QUEUE } from '../task-queues';
-import type { CloneJobInput, CloneJobStatus, CloneSummary } from '../clone/definitions';
 
 /**
- * The clone queue: one long-lived workflow that admits clone jobs, runs at most `maxConcurrent` of them as
- * child workflows and keeps at most `maxQueueSize` waiting. Its state lives in Temporal, so the limits hold
- * across API and worker restarts. Names and payloads are written here once and imported by the API.
+ * The job kernel's names and payloads, written once. Every job type has one durable queue: a long-lived
+ * workflow that admits jobs of that type, runs at most `maxConcurrent` of them as (abandoned) child workflows,
+ * keeps at most `maxQueueSize` waiting, cancels, times out and records each job's end. Its state lives in
+ * Temporal, so the limits hold across API and worker restarts.
  */
-export const CLONE_QUEUE_WORKFLOW_ID = 'clone-queue';
 
-/** One queue per task queue, so stacks sharing a Temporal cluster under different task queues stay apart. */
-export function cloneQueueWorkflowId(taskQueue: string): string {
-  return taskQueue === DEFAULT_TASK_QUEUE ? CLONE_QUEUE_WORKFLOW_ID : `${CLONE_QUEUE_WORKFLOW_ID}-${taskQueue}`;
+/** Workflow type of every job queue. */
+export const JOB_QUEUE_WORKFLOW_TYPE = 'jobQueueWorkflow';
+
+/** `queue-clone` for clone jobs on the default task queue; stacks on other task queues get their own queues. */
+export function jobQueueWorkflowId(jobType: string, taskQueue: string): string {
+  const id = `queue-${jobType}`;
+  return taskQueue === DEFAULT_TASK_QUEUE ? id : `${id}-${taskQueue}`;
 }
-/** Workflow type of a clone job; the queue starts it by name with the job id as workflow id. */
-export const CLONE_WORKFLOW_TYPE = 'cloneCatalogWorkflow';
+
 /** ApplicationFailure type of an enqueue rejected because the waiting list is full (the API answers 429). */
 export const QUEUE_FULL = 'QueueFull';
 /** ApplicationFailure type of an enqueue for a job id the queue already holds. */
 export const JOB_ALREADY_QUEUED = 'JobAlreadyQueued';
-
-export type CloneCatalogWorkflow = (input: CloneJobInput) => Promise<CloneSummary>;
 
 export interface QueueLimits {
   maxConcurrent: number;
@@ -29,9 +30,17 @@ export interface QueueLimits {
   requestTimeoutMinutes: number;
 }
 
+/** A job as the queue holds it: which workflow to start, with what input. */
 export interface WaitingJob {
   jobId: string;
-  input: CloneJobInput;
+  /** Workflow type the queue starts with the job id as workflow id. */
+  workflowType: string;
+  /** The job workflow's only argument (never secrets: it is written to history). */
+  input: unknown;
+  /** ISO 8601; when the job was accepted (request_timeout_minutes counts from here). */
+  createdAt: string;
+  /** Keyword search attributes besides the job type (source and destination catalog, …). */
+  searchAttributes?: { sourceCatalog?: string; destinationCatalog?: string };
 }
 
 export interface RunningJob {
@@ -40,19 +49,34 @@ export interface RunningJob {
   startedAt: string;
   /** Set when the queue cancelled the job because request_timeout_minutes passed. */
   timedOut: boolean;
+  /** When a cancel was asked for (workflow time, ms); the queue delivers it once the workflow exists. */
+  cancelRequestedAtMs?: number;
+  /** The cancel request reached the job's workflow. */
+  cancelDelivered?: boolean;
 }
 
-export interface CloneQueueState {
+export interface JobQueueState {
+  jobType: string;
   limits: QueueLimits;
   waiting: WaitingJob[];
   running: RunningJob[];
 }
 
+/**
+ * What every job workflow returns: its own result object with at least a final `status` (`completed` when
+ * absent) and, when it did not complete, an `error` naming the cause.
+ */
+export interface JobResult {
+  status?: string;
+  error?: string | null;
+  [field: string]: unknown;
+}
+
 /** How a job ended, as recorded in the jobs row, the audit trail and the notifications. */
 export interface JobEnd {
   jobId: string;
-  status: Exclude<CloneJobStatus, 'queued' | 'running'>;
-  summary?: CloneSummary | null;
+  status: FinalJobStatus;
+  summary?: JobResult | null;
   error?: string | null;
 }
 
@@ -65,11 +89,12 @@ export interface EnqueueResult {
 export type CancelOutcome = 'waiting' | 'running' | 'unknown';
 
 export interface QueueSnapshot {
+  jobType: string;
   limits: QueueLimits;
   waiting: { jobId: string; createdAt: string; position: number }[];
-  running: { jobId: string; createdAt: string; startedAt: string }[];
+  running: { jobId: string; createdAt: string; startedAt: string; cancelRequested: boolean }[];
 }
 
-export const enqueueCloneUpdate = defineUpdate<EnqueueResult, [WaitingJob, QueueLimits]>('enqueueClone');
-export const cancelCloneJobUpdate = defineUpdate<CancelOutcome, [string]>('cancelCloneJob');
-export const cloneQueueQuery = defineQuery<QueueSnapshot>('cloneQueue');
+export const enqueueJobUpdate = defineUpdate<EnqueueResult, [WaitingJob, QueueLimits]>('enqueueJob');
+export const cancelJobUpdate = defineUpdate<CancelOutcome, [string]>('cancelJob');
+export const jobQueueQuery = defineQuery<QueueSnapshot>('jobQueue');

@@ -1,35 +1,41 @@
-import { ApplicationFailure, condition, getExternalWorkflowHandle, log, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, getExternalWorkflowHandle, log, setHandler } from '@temporalio/workflow';
 import {
   JOB_ALREADY_QUEUED,
   QUEUE_FULL,
-  cancelCloneJobUpdate,
-  cloneQueueQuery,
-  enqueueCloneUpdate,
-  type CloneQueueState,
+  cancelJobUpdate,
+  enqueueJobUpdate,
+  jobQueueQuery,
   type JobEnd,
+  type JobQueueState,
 } from './definitions';
 
 export interface QueueContext {
-  state: CloneQueueState;
-  /** Jobs whose child workflow is being started (a cancel waits for the start). */
-  starting: Set<string>;
+  state: JobQueueState;
   /** Wakes the queue's main loop. */
   touch: () => void;
   /** Records a job's end (durably, before a continue-as-new). */
   finish: (end: JobEnd) => Promise<void>;
+  /** Workflow time in ms. */
+  now: () => number;
 }
 
 /** The queue's query and updates: snapshot, enqueue (validated against the limits), cancel. */
 export function registerQueueHandlers(ctx: QueueContext): void {
   const { state } = ctx;
-  setHandler(cloneQueueQuery, () => ({
+  setHandler(jobQueueQuery, () => ({
+    jobType: state.jobType,
     limits: state.limits,
-    waiting: state.waiting.map((w, i) => ({ jobId: w.jobId, createdAt: w.input.createdAt, position: i + 1 })),
-    running: state.running.map(({ jobId, createdAt, startedAt }) => ({ jobId, createdAt, startedAt })),
+    waiting: state.waiting.map((w, i) => ({ jobId: w.jobId, createdAt: w.createdAt, position: i + 1 })),
+    running: state.running.map(({ jobId, createdAt, startedAt, cancelRequestedAtMs }) => ({
+      jobId,
+      createdAt,
+      startedAt,
+      cancelRequested: cancelRequestedAtMs !== undefined,
+    })),
   }));
 
   setHandler(
-    enqueueCloneUpdate,
+    enqueueJobUpdate,
     (job, limits) => {
       state.limits = limits;
       const free = Math.max(0, limits.maxConcurrent - state.running.length);
@@ -48,7 +54,7 @@ export function registerQueueHandlers(ctx: QueueContext): void {
         if (waiting >= limits.maxQueueSize) {
           throw ApplicationFailure.create({
             type: QUEUE_FULL,
-            message: `the clone queue is full: ${state.running.length} running, ${waiting} waiting (max_queue_size ${limits.maxQueueSize})`,
+            message: `the ${state.jobType} queue is full: ${state.running.length} running, ${waiting} waiting (max_queue_size ${limits.maxQueueSize})`,
             details: [{ running: state.running.length, waiting, max_queue_size: limits.maxQueueSize }],
           });
         }
@@ -56,26 +62,30 @@ export function registerQueueHandlers(ctx: QueueContext): void {
     },
   );
 
-  setHandler(cancelCloneJobUpdate, async (jobId) => {
+  // Never waits: a waiting job is removed and recorded at once; a running one is flagged, and the main loop
+  // delivers the cancel as soon as its workflow exists.
+  setHandler(cancelJobUpdate, async (jobId) => {
     const index = state.waiting.findIndex((w) => w.jobId === jobId);
     if (index >= 0) {
       state.waiting.splice(index, 1);
+      ctx.touch();
       await ctx.finish({ jobId, status: 'cancelled', error: 'cancelled while queued' });
       return 'waiting';
     }
-    if (!state.running.some((r) => r.jobId === jobId)) return 'unknown';
-    await condition(() => !ctx.starting.has(jobId));
-    await cancelClone(jobId);
+    const entry = state.running.find((r) => r.jobId === jobId);
+    if (!entry) return 'unknown';
+    entry.cancelRequestedAtMs ??= ctx.now();
+    ctx.touch();
     return 'running';
   });
 }
 
-/** Requests cancellation of a running clone; its activities see it at their next heartbeat. */
-export async function cancelClone(jobId: string): Promise<void> {
+/** Requests cancellation of a running job's workflow; its activities see it at their next heartbeat. */
+export async function cancelWorkflow(jobId: string): Promise<void> {
   try {
     await getExternalWorkflowHandle(jobId).cancel();
   } catch (err) {
-    // The clone may have finished in the meantime; its end is recorded by its watcher.
-    log.info('cancel of a clone that is no longer running', { jobId, error: (err as Error).message });
+    // The job may have finished in the meantime; its end is recorded by its watcher.
+    log.info('cancel of a job that is no longer running', { jobId, error: (err as Error).message });
   }
 }
