@@ -7,9 +7,9 @@ import { createActivities, type Activities, type ActivityDeps } from '../../acti
 import { createCloneActivities, type CloneHooks } from '../../activities/clone';
 import { createSafetyHooks } from '../../activities/clone/post-clone';
 import { cloneWorkspaceResolver } from '../../activities/clone/resolve-workspace';
-import { createWorkspaceResolver } from '../../api/middleware/workspaces';
 import { loadConfig, type Config } from '../../config/load';
 import { LocalWorkspace } from '../../platform/local/workspace';
+import { createWorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Workspace } from '../../platform/port';
 import type { CloneRequestInput } from '../../schemas/clone';
 import { openStore, type Store } from '../../store/db';
@@ -91,11 +91,14 @@ export async function createHarness(name: string): Promise<Harness> {
         config,
         store,
         client: env.client,
-        workspaces: createWorkspaceResolver(config, async (spec) => {
-          if (spec.kind !== 'local') throw new Error('tests use local workspaces only');
-          const ws = h.open(spec.root);
-          return opts.wrap ? opts.wrap(ws, spec) : ws;
-        }),
+        workspaces: createWorkspaceResolver(
+          () => ({ kind: 'local', root: config.workspace.root }),
+          async (spec) => {
+            if (spec.kind !== 'local') throw new Error('tests use local workspaces only');
+            const ws = h.open(spec.root);
+            return opts.wrap ? opts.wrap(ws, spec) : ws;
+          },
+        ),
         ...opts.deps,
       };
       let real = createActivities(deps);
