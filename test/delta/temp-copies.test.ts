@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import {
+  constants as fsConstants,
   copyFileSync,
   promises as fs,
   readdirSync,
@@ -76,8 +77,21 @@ describe('temp files of a deep-clone copy killed with its worker', () => {
       `import { DeltaTable } from ${JSON.stringify(DELTA)};\n` +
         `void DeltaTable.open(${JSON.stringify(src.dir)}).then((t) => t.cloneTo(${JSON.stringify(target)}, { mode: 'DEEP' }));\n`,
     );
-    const worker = spawn(process.execPath, ['--import', 'tsx', script], { stdio: 'ignore' });
-    const feed = await fs.open(bigFile, 'w'); // returns once the worker's cp opened the FIFO for reading
+    const worker = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let feeding = false;
+    worker.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<never>((_, reject) =>
+      worker.on('exit', (code) => {
+        if (feeding) return; // killed by this test, as planned
+        // Unblocks our pending open of the FIFO before failing, so nothing is left hanging.
+        void fs.open(bigFile, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK).then((fh) => fh.close());
+        reject(new Error(`the clone worker exited (${code}) before copying the big file: ${stderr}`));
+      }),
+    );
+    // Resolves once the worker's cp opened the FIFO for reading.
+    const feed = await Promise.race([fs.open(bigFile, 'w'), exited]);
+    feeding = true;
     await feed.write((await fs.readFile(real)).subarray(0, 1024 * 1024));
     const partial = await waitFor('the worker to write part of the big file under a temp name', () => {
       const names = tempFiles(target);
