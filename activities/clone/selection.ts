@@ -84,7 +84,13 @@ export function orderBySize<T extends { name: string; sizeBytes: number | null }
  * The option that leaves `schema.name` out of the clone (reported when a cloned view reads it), or null when
  * the filters keep it. `chosenSchemas` is chooseSchemas' answer for the source.
  */
-export function leftOutBy(schema: string, name: string, options: CloneOptions, chosenSchemas: string[]): string | null {
+export function leftOutBy(
+  schema: string,
+  name: string,
+  options: CloneOptions,
+  chosenSchemas: string[],
+  sel: Selection = selectionFor(options),
+): string | null {
   const objects = options.include_objects ?? [];
   const same = (a: string) => a.toLowerCase() === schema.toLowerCase();
   if (!chosenSchemas.some(same)) {
@@ -92,7 +98,6 @@ export function leftOutBy(schema: string, name: string, options: CloneOptions, c
     if (objects.length > 0 && !objects.some((o) => o.schema === schema)) return 'include_objects';
     return 'include_schemas';
   }
-  const sel = selectionFor(options);
   if (sel.excludeRegex?.test(name)) return 'exclude_tables_regex';
   if (sel.includeRegex && !sel.includeRegex.test(name))
     return objects.length > 0 && !objects.some((o) => o.name === name) ? 'include_objects' : 'include_tables_regex';

@@ -86,18 +86,19 @@ export async function scanViewDependencies(
     if (loaded.has(s.toLowerCase())) return;
     loaded.add(s.toLowerCase());
     for (const t of await listing.tables(s))
-      objects.push({ schema: s, name: t.name, kind: 'table', leftOut: leftOutBy(s, t.name, options, chosen) });
+      objects.push({ schema: s, name: t.name, kind: 'table', leftOut: leftOutBy(s, t.name, options, chosen, sel) });
     for (const v of await listing.views(s))
       objects.push({
         schema: s,
         name: v.name,
         kind: 'view',
         definition: v.definition,
-        leftOut: leftOutBy(s, v.name, options, chosen),
+        leftOut: leftOutBy(s, v.name, options, chosen, sel),
       });
   };
-  await load(schema);
   const roots = (await listing.views(schema)).filter((v) => nameSelected(v.name, sel));
+  if (roots.length === 0) return NO_DEPENDENCIES;
+  await load(schema);
   const queue = [...roots];
   const seen = new Set(roots.map((v) => viewKey(v.schema, v.name)));
   while (queue.length > 0) {
