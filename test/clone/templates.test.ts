@@ -2,12 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLONE_DEFAULTS, cloneRequestSchema } from '../../schemas/clone';
-import {
-  defaultTemplateSource,
-  listTemplates,
-  loadTemplate,
-  BUILTIN_TEMPLATE_DIR,
-} from '../../config/templates';
+import { defaultTemplateSource, listTemplates, loadTemplate, BUILTIN_TEMPLATE_DIR } from '../../config/templates';
 import { resolveCloneOptions } from '../../activities/clone/logic/template-merge';
 import { configFileFields } from '../../config/clone-file-fields';
 import type { CloneTemplate } from '../../activities/clone/logic/template-schema';
