@@ -106,3 +106,19 @@ describe('which option leaves an object out', () => {
     expect(reason({ include_objects: objects }, 'sales', 'v_orders')).toBeNull();
   });
 });
+
+test('a column named like a left-out table is not a dependency; the table after FROM is', () => {
+  const objs = [
+    table('sales', 'region', 'exclude_tables_regex'),
+    table('sales', 'orders'),
+    view('sales', 'by_region', 'SELECT region, count(*) FROM prod.sales.orders GROUP BY region'),
+    view('sales', 'regions', 'SELECT * FROM region'),
+  ];
+  const plan = planViewDependencies({
+    catalog: 'prod',
+    objects: objs,
+    roots: ['sales.by_region', 'sales.regions'],
+    includeDependencies: false,
+  });
+  expect(plan.skipped.map((s) => s.key)).toEqual(['sales.regions']);
+});

@@ -1,4 +1,5 @@
-import { viewDependencies, viewKey } from '../view-order';
+import { identifierChains, tokenize } from '../sql-identifiers';
+import { viewKey } from '../view-order';
 
 /**
  * Which views of a schema read objects the clone's filters leave out, decided from the source's listings
@@ -56,6 +57,32 @@ export const NO_DEPENDENCIES: DependencyPlan = { skipped: [], pulledIn: [] };
 
 const label = (o: CatalogObject) => `${o.schema}.${o.name}`;
 
+/**
+ * Keys of the known objects a view reads. A one-part name counts only right after FROM or JOIN: elsewhere it
+ * is a column far more often (a column `region` must not make a view depend on a left-out table `region`).
+ */
+function relationDependencies(view: CatalogObject, catalog: string, known: ReadonlySet<string>): string[] {
+  const sql = view.definition ?? '';
+  const tokens = tokenize(sql);
+  const before = new Map(tokens.map((t, i) => [t.start, tokens[i - 1]]));
+  const deps = new Set<string>();
+  for (const chain of identifierChains(sql)) {
+    if (chain.isCall) continue;
+    const [a, b, c] = chain.parts;
+    if (chain.parts.length >= 3 && a.toLowerCase() !== catalog.toLowerCase()) continue;
+    let key: string;
+    if (chain.parts.length >= 3) key = viewKey(b, c);
+    else if (chain.parts.length === 2) key = viewKey(a, b);
+    else {
+      const prev = before.get(chain.spans[0].start);
+      if (prev?.kind !== 'ident' || prev.quoted || !/^(from|join)$/i.test(prev.value)) continue;
+      key = viewKey(view.schema, a);
+    }
+    if (known.has(key) && key !== viewKey(view.schema, view.name)) deps.add(key);
+  }
+  return [...deps];
+}
+
 export function planViewDependencies(input: DependencyInput): DependencyPlan {
   const byKey = new Map(input.objects.map((o) => [viewKey(o.schema, o.name), o]));
   const known = new Set(byKey.keys());
@@ -64,7 +91,7 @@ export function planViewDependencies(input: DependencyInput): DependencyPlan {
     let d = deps.get(key);
     if (!d) {
       const o = byKey.get(key);
-      d = o?.kind === 'view' ? viewDependencies(o as Required<CatalogObject>, input.catalog, known).sort() : [];
+      d = o?.kind === 'view' ? relationDependencies(o, input.catalog, known).sort() : [];
       deps.set(key, d);
     }
     return d;
