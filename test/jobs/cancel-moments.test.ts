@@ -1,0 +1,191 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import request from 'supertest';
+import { createApp } from '../../api/app';
+import { createCloneActivities } from '../../activities/clone';
+import { cachedWorkspaces } from '../../activities/clone/workspace-cache';
+import { createJobActivities } from '../../activities/jobs';
+import { openWorkspace } from '../../platform';
+import type { Store } from '../../store/db';
+import { readRunLog } from '../../store/jobs/run-logs';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { WORKER_TUNING } from '../../workers/worker-tuning';
+import { faultyWorkspace } from '../clone/fixtures/faulty-workspace';
+import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
+import { testAppDeps } from '../api/deps';
+import { createTestStore } from '../helpers/db';
+import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
+import { eventually } from '../helpers/eventually';
+
+/**
+ * Cancel at every moment of a real clone's life (the real queue, workflow and activities over a local
+ * lakehouse): waiting in the queue, the instant it starts, during target preparation, during a table batch,
+ * during a schema's finishing steps. Each time the job ends `cancelled` within seconds with its end recorded,
+ * the next queued job starts and completes, and every destination table that exists reads whole.
+ */
+let env: TestWorkflowEnvironment;
+let store: Store;
+let root: string;
+let worker: Worker;
+let running: Promise<void>;
+let closeWorkspaces: () => Promise<void>;
+const taskQueue = uniqueTaskQueue('jobs-cancel');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Which platform call is slow right now (by catalog name in its arguments), and what the job is doing. */
+const slowOn = new Map<string, number>();
+const inside = new Set<string>();
+
+beforeAll(async () => {
+  env = await connectTestEnv();
+  store = await createTestStore();
+  root = mkdtempSync(path.join(os.tmpdir(), 'lw-jobs-cancel-'));
+  const ws = await openWorkspace({ kind: 'local', root });
+  await seedMiniCatalog(ws, 'prod', { extraTables: 6 });
+  await ws.close?.();
+  const workspaces = cachedWorkspaces(async (ref) => {
+    if (ref.kind !== 'local') throw new Error('local workspaces only');
+    const slow = async (method: string) => {
+      const ms = slowOn.get(method);
+      if (!ms) return;
+      inside.add(method);
+      await sleep(ms);
+    };
+    return faultyWorkspace(await openWorkspace({ kind: 'local', root: ref.root }), () => undefined, new Map(), slow);
+  });
+  closeWorkspaces = workspaces.closeAll;
+  worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    ...WORKER_TUNING,
+    workflowBundle: await bundleWorkflowCode({
+      workflowsPath: require.resolve('../../workflows'),
+      logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },
+    }),
+    activities: {
+      ...createCloneActivities({ db: store.db, resolveWorkspace: workspaces.resolve }),
+      ...createJobActivities({ store, client: env.client }),
+    },
+  });
+  running = worker.run();
+}, 120_000);
+afterAll(async () => {
+  await env.client.workflow
+    .getHandle(jobQueueWorkflowId('clone', taskQueue))
+    .terminate('test over')
+    .catch(() => undefined);
+  worker?.shutdown();
+  await running;
+  await closeWorkspaces?.();
+  await store?.close();
+  await env?.teardown();
+  rmSync(root, { recursive: true, force: true });
+});
+
+let appInstance: ReturnType<typeof createApp> | undefined;
+const app = () =>
+  (appInstance ??= createApp(
+    testAppDeps({
+      store,
+      temporal: { client: env.client, connection: env.connection, address: env.connection.options.address },
+      env: { LAKEWARD_TASK_QUEUE: taskQueue, LAKEWARD_WORKSPACE_ROOT: root },
+      open: (spec) => openWorkspace(spec),
+    }),
+  ));
+let n = 0;
+const submit = async (extra: Record<string, unknown> = {}) =>
+  (
+    await request(app())
+      .post('/api/clone')
+      .send({ source_catalog: 'prod', destination_catalog: `dst_${++n}`, ...extra })
+      .expect(200)
+  ).body.job_id as string;
+const job = async (id: string) => (await request(app()).get(`/api/clone/${id}`).expect(200)).body;
+const events = async (id: string) => (await readRunLog(store.db, id)).map((r) => r.data ?? {});
+
+/** Every table of the destination that exists answers a full scan; no temp copy files are left in it. */
+async function assertDestinationWhole(catalog: string): Promise<void> {
+  const ws = await openWorkspace({ kind: 'local', root });
+  try {
+    const catalogs = (await ws.listCatalogs()).map((c) => c.name);
+    if (!catalogs.includes(catalog)) return;
+    for (const schema of await ws.listSchemas(catalog))
+      for (const t of await ws.listTables(catalog, schema.name)) {
+        const result = await ws.query(`SELECT count(*) AS n FROM \`${catalog}\`.\`${schema.name}\`.\`${t.name}\``);
+        expect(result.rows).toHaveLength(1);
+      }
+  } finally {
+    await ws.close?.();
+  }
+  const leftovers = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? leftovers(path.join(dir, e.name)) : /\.tmp-/.test(e.name) ? [e.name] : [],
+    );
+  expect(leftovers(root)).toEqual([]);
+}
+
+type Moment = { name: string; slow?: [string, number]; when: (id: string) => Promise<boolean> };
+const moments: Moment[] = [
+  { name: 'at the instant it starts', when: async () => true },
+  { name: 'during target preparation', slow: ['createCatalog', 1500], when: async () => inside.has('createCatalog') },
+  {
+    name: 'during a table batch',
+    slow: ['cloneTable', 250],
+    when: async (id) => (await events(id)).some((e) => e.event === 'table_finished'),
+  },
+  {
+    name: 'during a schema finishing step',
+    slow: ['listVolumes', 1500],
+    when: async () => inside.has('listVolumes'),
+  },
+];
+
+async function cancelAt(m: Moment): Promise<void> {
+  slowOn.clear();
+  inside.clear();
+  if (m.slow) slowOn.set(m.slow[0], m.slow[1]);
+  const id = await submit();
+  const next = await submit();
+  await eventually(() => m.when(id), { timeoutMs: 30_000, what: `job ${id} to reach: ${m.name}` });
+  const t0 = Date.now();
+  const answer = (await request(app()).delete(`/api/clone/${id}`).expect(200)).body;
+  expect(['cancelling', 'cancelled']).toContain(answer.status);
+  slowOn.clear();
+  const ended = await eventually(
+    async () => {
+      const j = await job(id);
+      return j.completed_at ? j : null;
+    },
+    { timeoutMs: 15_000, what: `cancelled job ${id} (${m.name}) to record its end` },
+  );
+  expect({ moment: m.name, status: ended.status }).toEqual({ moment: m.name, status: 'cancelled' });
+  expect(Date.now() - t0).toBeLessThan(10_000);
+  const after = await eventually(
+    async () => {
+      const j = await job(next);
+      return j.completed_at ? j : null;
+    },
+    { timeoutMs: 30_000, what: `the next queued job ${next} to run after the cancel ${m.name}` },
+  );
+  expect(after.status).toBe('completed');
+  await assertDestinationWhole(ended.destination_catalog);
+}
+
+test('a job waiting in the queue is cancelled before it starts and never runs', async () => {
+  slowOn.set('cloneTable', 200);
+  const blocker = await submit();
+  const waiting = await submit();
+  expect((await job(waiting)).status).toBe('queued');
+  expect((await request(app()).delete(`/api/clone/${waiting}`).expect(200)).body.status).toBe('cancelled');
+  slowOn.clear();
+  await eventually(async () => (await job(blocker)).completed_at, { timeoutMs: 30_000, what: 'the blocker to end' });
+  expect((await events(waiting)).some((e) => e.event === 'table_started')).toBe(false);
+});
+
+for (const m of moments) {
+  test(`cancel ${m.name}: ends cancelled, the queue moves on, nothing half-written (5 rounds)`, async () => {
+    for (let round = 0; round < 5; round++) await cancelAt(m);
+  }, 300_000);
+}
