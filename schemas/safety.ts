@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdentifierSchema, PrintableTextSchema } from './common';
+import { IdentifierSchema, PrintableTextSchema, paginationQuery } from './common';
 
 /** Request shapes of the safety endpoints: rollback, snapshots, templates and provenance. */
 
@@ -16,10 +16,7 @@ export const rollbackRequestSchema = z
     path: ['job_id'],
   });
 
-export const rollbackLogsQuerySchema = z.object({
-  job_id: IdentifierSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-});
+export const rollbackLogsQuerySchema = paginationQuery(100).extend({ job_id: IdentifierSchema.optional() });
 
 export const logIdParamsSchema = z.object({ logId: z.string().uuid() });
 export const jobIdParamsSchema = z.object({ jobId: IdentifierSchema });
@@ -33,10 +30,7 @@ export const snapshotCreateSchema = z
   })
   .strict();
 
-export const snapshotListQuerySchema = z.object({
-  source_catalog: IdentifierSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(500),
-});
+export const snapshotListQuerySchema = paginationQuery(500).extend({ source_catalog: IdentifierSchema.optional() });
 
 export const snapshotParamsSchema = z.object({ snapshotId: z.string().uuid() });
 

@@ -1,20 +1,25 @@
-import { Router } from 'express';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../schemas/common';
+import { IdentifierSchema, paginationQuery } from '../../schemas/common';
 import { auditForJob, recentAudit, type AuditRow } from '../../store/audit/repo';
 import { getJob } from '../../store/jobs/jobs';
 import { readRunLog } from '../../store/jobs/run-logs';
-import type { RouteModule } from '../deps';
 import { notFound } from '../middleware/http-error';
-import { parsed, validate } from '../middleware/validate';
+import { defineRoutes, route } from '../middleware/route';
 import { toEvent } from '../jobs/events';
 
-const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
-const jobParams = z.object({ jobId: z.string().min(1).max(200) });
-const list = { query: listQuery };
-const byJob = { params: jobParams };
+const AuditItemSchema = z.object({
+  audit_id: z.string(),
+  job_id: z.string().nullable(),
+  action: z.string(),
+  status: z.string().nullable(),
+  duration: z.number().nullable(),
+  duration_ms: z.number().nullable(),
+  error: z.string().nullable(),
+  details: z.unknown(),
+  created_at: z.string(),
+});
 
-function auditItem(row: AuditRow) {
+function auditItem(row: AuditRow): z.input<typeof AuditItemSchema> {
   return {
     audit_id: row.id,
     job_id: row.jobId,
@@ -28,52 +33,50 @@ function auditItem(row: AuditRow) {
   };
 }
 
+const jobLogs = z.object({
+  job_id: z.string(),
+  status: z.string().nullable(),
+  error: z.string().nullable(),
+  audit: z.array(AuditItemSchema),
+  logs: z.array(z.record(z.string(), z.unknown())),
+});
+
 /** The audit trail (newest first) and the full run log of one job. */
-export const auditRoutes: RouteModule = {
+export const auditRoutes = defineRoutes({
   name: 'audit',
-  router(deps) {
-    return Router()
-      .get('/audit', validate(list), async (_req, res) => {
-        const rows = await recentAudit(deps.store.db, parsed(res, list).query.limit);
-        res.json(rows.map(auditItem));
-      })
-      .get('/audit/:jobId/logs', validate(byJob), async (_req, res) => {
-        const { jobId } = parsed(res, byJob).params;
+  routes: [
+    route({
+      method: 'get',
+      path: '/audit',
+      summary: 'Audit trail, newest first',
+      request: { query: paginationQuery(100) },
+      response: { description: 'Audit rows', schema: z.array(AuditItemSchema) },
+      handler: async ({ deps, input }) =>
+        (await recentAudit(deps.store.db, input.query.limit, input.query.offset)).map(auditItem),
+    }),
+    route({
+      method: 'get',
+      path: '/audit/:jobId/logs',
+      summary: 'Full run log and audit trail of a job',
+      request: { params: z.object({ jobId: IdentifierSchema }) },
+      response: { description: 'Run log', schema: jobLogs },
+      errors: { 404: 'Unknown job' },
+      handler: async ({ deps, input }) => {
+        const { jobId } = input.params;
         const [job, audit, logs] = await Promise.all([
           getJob(deps.store.db, jobId),
           auditForJob(deps.store.db, jobId),
           readRunLog(deps.store.db, jobId),
         ]);
         if (!job && audit.length === 0) throw notFound(`No job ${jobId}`);
-        res.json({
+        return {
           job_id: jobId,
           status: job?.status ?? null,
           error: job?.error ?? null,
           audit: audit.map(auditItem),
           logs: logs.map(toEvent),
-        });
-      });
-  },
-  openapi(registry) {
-    const ok = (description: string) => ({ description, content: { 'application/json': { schema: z.unknown() } } });
-    registry.registerPath({
-      method: 'get',
-      path: '/api/audit',
-      tags: ['audit'],
-      summary: 'Audit trail, newest first',
-      request: { query: listQuery },
-      responses: { 200: ok('Audit rows') },
-    });
-    registry.registerPath({
-      method: 'get',
-      path: '/api/audit/{jobId}/logs',
-      tags: ['audit'],
-      summary: 'Full run log and audit trail of a job',
-      request: { params: jobParams },
-      responses: {
-        200: ok('Run log'),
-        404: { description: 'Unknown job', content: { 'application/json': { schema: ErrorBodySchema } } },
+        };
       },
-    });
-  },
-};
+    }),
+  ],
+});

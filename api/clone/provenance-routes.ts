@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { loadOrCreateSigningKey, type SigningKey } from '../../config/provenance-key';
 import {
@@ -7,15 +6,11 @@ import {
   verifyEnvelope,
   type ManifestInput,
 } from '../../activities/clone/logic/provenance-sign';
-import { ErrorBodySchema } from '../../schemas/common';
 import { provenanceSignSchema, provenanceVerifySchema } from '../../schemas/safety';
 import { getJob } from '../../store/jobs/jobs';
-import type { AppDeps, RouteModule } from '../deps';
+import type { AppDeps } from '../deps';
 import { notFound } from '../middleware/http-error';
-import { parsed, validate } from '../middleware/validate';
-
-const sign = { body: provenanceSignSchema };
-const verify = { body: provenanceVerifySchema };
+import { defineRoutes, route } from '../middleware/route';
 
 /** The signing key: `provenance.private_key` from config when present, else generated in the data folder. */
 function keyFor(deps: AppDeps): () => SigningKey {
@@ -40,60 +35,53 @@ async function jobManifestInput(deps: AppDeps, body: z.infer<typeof provenanceSi
   };
 }
 
+const keys = new WeakMap<AppDeps, () => SigningKey>();
+const keyOf = (deps: AppDeps) => keys.get(deps)!();
+const record = z.record(z.string(), z.unknown());
+
 /** Signed clone provenance: Ed25519 over a canonical manifest; anyone with the public key can verify. */
-export const provenanceRoutes: RouteModule = {
+export const provenanceRoutes = defineRoutes({
   name: 'provenance',
-  router(deps) {
-    const key = keyFor(deps);
-    const router = Router();
-    router.post('/clone-provenance/sign', validate(sign), async (_req, res) => {
-      const input = await jobManifestInput(deps, parsed(res, sign).body);
-      res.json(signManifest(buildManifest(input, new Date()), key()));
-    });
-    router.get('/clone-provenance/public-key', (_req, res) => {
-      const k = key();
-      res.json({ algorithm: 'Ed25519', key_id: k.keyId, public_key: k.publicKeyPem });
-    });
-    router.post('/clone-provenance/verify', validate(verify), (_req, res) => {
-      const body = parsed(res, verify).body as Record<string, unknown>;
-      const wrapped = 'envelope' in body && typeof body.envelope === 'object' && !('manifest' in body);
-      const envelope = wrapped ? body.envelope : body;
-      const publicKey = wrapped && typeof body.public_key === 'string' ? body.public_key : key();
-      res.json(verifyEnvelope(envelope, publicKey));
-    });
-    return router;
-  },
-  openapi(registry) {
-    const error = (description: string) => ({
-      description,
-      content: { 'application/json': { schema: ErrorBodySchema } },
-    });
-    const json = (description: string, schema: z.ZodType = z.record(z.string(), z.unknown())) => ({
-      description,
-      content: { 'application/json': { schema } },
-    });
-    registry.registerPath({
+  state: (deps) => keys.set(deps, keyFor(deps)),
+  routes: [
+    route({
       method: 'post',
-      path: '/api/clone-provenance/sign',
-      tags: ['provenance'],
+      path: '/clone-provenance/sign',
       summary: 'Sign a clone manifest (Ed25519)',
-      request: { body: { content: { 'application/json': { schema: provenanceSignSchema } } } },
-      responses: { 200: json('Signed envelope'), 400: error('Invalid request'), 404: error('Unknown job') },
-    });
-    registry.registerPath({
+      request: { body: provenanceSignSchema },
+      response: { description: 'Signed envelope', schema: record },
+      errors: { 404: 'Unknown job' },
+      handler: async ({ deps, input }) => {
+        const manifest = buildManifest(await jobManifestInput(deps, input.body), new Date());
+        return signManifest(manifest, keyOf(deps)) as unknown as Record<string, unknown>;
+      },
+    }),
+    route({
       method: 'get',
-      path: '/api/clone-provenance/public-key',
-      tags: ['provenance'],
+      path: '/clone-provenance/public-key',
       summary: 'The public key that verifies signed manifests',
-      responses: { 200: json('Public key (SPKI PEM)') },
-    });
-    registry.registerPath({
+      response: {
+        description: 'Public key (SPKI PEM)',
+        schema: z.object({ algorithm: z.literal('Ed25519'), key_id: z.string(), public_key: z.string() }),
+      },
+      handler: ({ deps }) => {
+        const k = keyOf(deps);
+        return { algorithm: 'Ed25519' as const, key_id: k.keyId, public_key: k.publicKeyPem };
+      },
+    }),
+    route({
       method: 'post',
-      path: '/api/clone-provenance/verify',
-      tags: ['provenance'],
-      summary: 'Verify a signed envelope',
-      request: { body: { content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } },
-      responses: { 200: json('Verdict', z.object({ valid: z.boolean(), reason: z.string() })) },
-    });
-  },
-};
+      path: '/clone-provenance/verify',
+      summary: 'Verify a signed envelope, given alone or as {envelope, public_key}',
+      request: { body: provenanceVerifySchema },
+      response: { description: 'Verdict', schema: z.object({ valid: z.boolean(), reason: z.string() }) },
+      handler: ({ deps, input }) => {
+        const body = input.body as Record<string, unknown>;
+        const wrapped = 'envelope' in body && typeof body.envelope === 'object' && !('manifest' in body);
+        const envelope = wrapped ? body.envelope : body;
+        const publicKey = wrapped && typeof body.public_key === 'string' ? body.public_key : keyOf(deps);
+        return verifyEnvelope(envelope, publicKey);
+      },
+    }),
+  ],
+});

@@ -1,86 +1,75 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { snapshotView } from '../../activities/clone/logic/snapshot-view';
 import { captureSnapshot } from './snapshot-capture';
-import { ErrorBodySchema } from '../../schemas/common';
 import { snapshotCreateSchema, snapshotListQuerySchema, snapshotParamsSchema } from '../../schemas/safety';
 import { deleteSourceSnapshot, getSourceSnapshot, listSourceSnapshots } from '../../store/clone/source-snapshots';
-import type { RouteModule } from '../deps';
 import { notFound } from '../middleware/http-error';
-import { parsed, validate } from '../middleware/validate';
+import { defineRoutes, route } from '../middleware/route';
 
-const create = { body: snapshotCreateSchema };
-const list = { query: snapshotListQuerySchema };
+const view = z.record(z.string(), z.unknown());
 const byId = { params: snapshotParamsSchema };
 
 /** Source snapshots: capture a catalog's table versions, list, read, delete. A clone uses one via source_snapshot_id. */
-export const snapshotRoutes: RouteModule = {
+export const snapshotRoutes = defineRoutes({
   name: 'snapshots',
-  router(deps) {
-    const router = Router();
-    router.post('/clone-snapshots', validate(create), async (req, res) => {
-      const ws = await deps.workspaces.resolve(req);
-      const row = await captureSnapshot(deps.store.db, ws, parsed(res, create).body);
-      res.status(201).json(snapshotView(row));
-    });
-    router.get('/clone-snapshots', validate(list), async (_req, res) => {
-      const q = parsed(res, list).query;
-      const rows = await listSourceSnapshots(deps.store.db, { sourceCatalog: q.source_catalog, limit: q.limit });
-      res.json({ snapshots: rows.map((r) => snapshotView(r, false)) });
-    });
-    router.get('/clone-snapshots/:snapshotId', validate(byId), async (_req, res) => {
-      const { snapshotId } = parsed(res, byId).params;
-      const row = await getSourceSnapshot(deps.store.db, snapshotId);
-      if (!row) throw notFound(`snapshot ${snapshotId} not found`);
-      res.json(snapshotView(row));
-    });
-    router.delete('/clone-snapshots/:snapshotId', validate(byId), async (_req, res) => {
-      const { snapshotId } = parsed(res, byId).params;
-      if (!(await deleteSourceSnapshot(deps.store.db, snapshotId))) throw notFound(`snapshot ${snapshotId} not found`);
-      res.json({ snapshot_id: snapshotId, status: 'deleted' });
-    });
-    return router;
-  },
-  openapi(registry) {
-    const error = (description: string) => ({
-      description,
-      content: { 'application/json': { schema: ErrorBodySchema } },
-    });
-    const json = (description: string) => ({
-      description,
-      content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
-    });
-    registry.registerPath({
+  routes: [
+    route({
       method: 'post',
-      path: '/api/clone-snapshots',
-      tags: ['snapshots'],
+      path: '/clone-snapshots',
       summary: 'Capture every table version of a catalog',
-      request: { body: { content: { 'application/json': { schema: snapshotCreateSchema } } } },
-      responses: { 201: json('Snapshot'), 400: error('Invalid request'), 404: error('Unknown catalog') },
-    });
-    registry.registerPath({
+      request: { body: snapshotCreateSchema },
+      response: { status: 201, description: 'Snapshot', schema: view },
+      errors: { 404: 'Unknown catalog' },
+      handler: async ({ deps, req, input }) => {
+        const ws = await deps.workspaces.resolve(req);
+        return snapshotView(await captureSnapshot(deps.store.db, ws, input.body));
+      },
+    }),
+    route({
       method: 'get',
-      path: '/api/clone-snapshots',
-      tags: ['snapshots'],
+      path: '/clone-snapshots',
       summary: 'Snapshots, newest first',
       request: { query: snapshotListQuerySchema },
-      responses: { 200: json('Snapshots') },
-    });
-    registry.registerPath({
+      response: { description: 'Snapshots', schema: z.object({ snapshots: z.array(view) }) },
+      handler: async ({ deps, input: { query: q } }) => {
+        const rows = await listSourceSnapshots(deps.store.db, {
+          sourceCatalog: q.source_catalog,
+          limit: q.limit,
+          offset: q.offset,
+        });
+        return { snapshots: rows.map((r) => snapshotView(r, false)) };
+      },
+    }),
+    route({
       method: 'get',
-      path: '/api/clone-snapshots/{snapshotId}',
-      tags: ['snapshots'],
+      path: '/clone-snapshots/:snapshotId',
       summary: 'One snapshot with its tables',
-      request: { params: snapshotParamsSchema },
-      responses: { 200: json('Snapshot'), 404: error('Unknown snapshot') },
-    });
-    registry.registerPath({
+      request: byId,
+      response: { description: 'Snapshot', schema: view },
+      errors: { 404: 'Unknown snapshot' },
+      handler: async ({ deps, input }) => {
+        const { snapshotId } = input.params;
+        const row = await getSourceSnapshot(deps.store.db, snapshotId);
+        if (!row) throw notFound(`snapshot ${snapshotId} not found`);
+        return snapshotView(row);
+      },
+    }),
+    route({
       method: 'delete',
-      path: '/api/clone-snapshots/{snapshotId}',
-      tags: ['snapshots'],
+      path: '/clone-snapshots/:snapshotId',
       summary: 'Delete a snapshot',
-      request: { params: snapshotParamsSchema },
-      responses: { 200: json('Deleted'), 404: error('Unknown snapshot') },
-    });
-  },
-};
+      request: byId,
+      response: {
+        description: 'Deleted',
+        schema: z.object({ snapshot_id: z.string(), status: z.literal('deleted') }),
+      },
+      errors: { 404: 'Unknown snapshot' },
+      handler: async ({ deps, input }) => {
+        const { snapshotId } = input.params;
+        if (!(await deleteSourceSnapshot(deps.store.db, snapshotId)))
+          throw notFound(`snapshot ${snapshotId} not found`);
+        return { snapshot_id: snapshotId, status: 'deleted' as const };
+      },
+    }),
+  ],
+});

@@ -1,12 +1,10 @@
 import path from 'node:path';
-import { Router } from 'express';
 import { z } from 'zod';
 import { defaultTemplateSource, listTemplates, loadTemplate } from '../../config/templates';
-import { ErrorBodySchema } from '../../schemas/common';
 import { templateParamsSchema } from '../../schemas/safety';
-import type { AppDeps, RouteModule } from '../deps';
+import type { AppDeps } from '../deps';
 import { notFound } from '../middleware/http-error';
-import { parsed, validate } from '../middleware/validate';
+import { defineRoutes, route } from '../middleware/route';
 
 /** Built-ins plus custom templates in `<config folder>/templates`. */
 export function templateSourceFor(deps: Pick<AppDeps, 'config'>) {
@@ -15,50 +13,35 @@ export function templateSourceFor(deps: Pick<AppDeps, 'config'>) {
   );
 }
 
-const byName = { params: templateParamsSchema };
+const item = z.object({ name: z.string(), description: z.string(), clone_type: z.string() });
 
 /** GET /api/templates → [{name, description, clone_type}]; GET /api/templates/{name} → the whole template. */
-export const templateRoutes: RouteModule = {
+export const templateRoutes = defineRoutes({
   name: 'templates',
-  router(deps) {
-    const router = Router();
-    router.get('/templates', (_req, res) => {
-      res.json(listTemplates(templateSourceFor(deps)));
-    });
-    router.get('/templates/:name', validate(byName), (_req, res) => {
-      const { name } = parsed(res, byName).params;
-      try {
-        res.json(loadTemplate(name, templateSourceFor(deps)));
-      } catch (err) {
-        if ((err as Error).message.includes('unknown template'))
-          throw notFound((err as Error).message.replace(/^template: /, ''));
-        throw err;
-      }
-    });
-    return router;
-  },
-  openapi(registry) {
-    const item = z.object({ name: z.string(), description: z.string(), clone_type: z.string() });
-    registry.registerPath({
+  routes: [
+    route({
       method: 'get',
-      path: '/api/templates',
-      tags: ['templates'],
+      path: '/templates',
       summary: 'Clone templates (built-in and custom)',
-      responses: { 200: { description: 'Templates', content: { 'application/json': { schema: z.array(item) } } } },
-    });
-    registry.registerPath({
+      response: { description: 'Templates', schema: z.array(item) },
+      handler: ({ deps }) => listTemplates(templateSourceFor(deps)),
+    }),
+    route({
       method: 'get',
-      path: '/api/templates/{name}',
-      tags: ['templates'],
+      path: '/templates/:name',
       summary: 'One template',
       request: { params: templateParamsSchema },
-      responses: {
-        200: {
-          description: 'Template',
-          content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
-        },
-        404: { description: 'Unknown template', content: { 'application/json': { schema: ErrorBodySchema } } },
+      response: { description: 'Template', schema: z.record(z.string(), z.unknown()) },
+      errors: { 404: 'Unknown template' },
+      handler: ({ deps, input }) => {
+        try {
+          return loadTemplate(input.params.name, templateSourceFor(deps)) as unknown as Record<string, unknown>;
+        } catch (err) {
+          if ((err as Error).message.includes('unknown template'))
+            throw notFound((err as Error).message.replace(/^template: /, ''));
+          throw err;
+        }
       },
-    });
-  },
-};
+    }),
+  ],
+});

@@ -1,7 +1,7 @@
-import { Router } from 'express';
 import { versionInfo } from '../../config/version';
 import { HealthSchema, type Health } from '../../schemas/health';
-import type { AppDeps, RouteModule } from '../deps';
+import type { AppDeps } from '../deps';
+import { defineRoutes, route } from '../middleware/route';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -40,23 +40,16 @@ export async function healthReport(deps: AppDeps): Promise<Health> {
 }
 
 /** GET /api/health — polled by the web UI, open even with an API key; always 200 so the body can say what is degraded. */
-export const healthRoutes: RouteModule = {
+export const healthRoutes = defineRoutes({
   name: 'health',
-  router(deps) {
-    return Router().get('/health', async (_req, res) => {
-      res.json(await healthReport(deps));
-    });
-  },
-  openapi(registry) {
-    registry.registerPath({
+  routes: [
+    route({
       method: 'get',
-      path: '/api/health',
-      tags: ['health'],
+      path: '/health',
       summary: 'Service status, versions, and whether Temporal and the store are reachable (no API key needed)',
       security: [],
-      responses: {
-        200: { description: 'Health report', content: { 'application/json': { schema: HealthSchema } } },
-      },
-    });
-  },
-};
+      response: { description: 'Health report', schema: HealthSchema },
+      handler: ({ deps }) => healthReport(deps),
+    }),
+  ],
+});

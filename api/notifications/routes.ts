@@ -1,32 +1,42 @@
-import { Router } from 'express';
 import { z } from 'zod';
+import { paginationQuery } from '../../schemas/common';
 import { markAllRead, recentNotifications, unreadCount } from '../../store/notifications/repo';
-import type { RouteModule } from '../deps';
-import { parsed, validate } from '../middleware/validate';
+import { defineRoutes, route } from '../middleware/route';
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+const listQuery = paginationQuery(50).extend({
   /** `true` reads without marking anything as seen. */
   peek: z.enum(['true', 'false']).default('false'),
 });
-const list = { query: listQuery };
+const item = z.object({
+  id: z.string(),
+  type: z.string(),
+  message: z.string(),
+  timestamp: z.string(),
+  status: z.string().nullable(),
+  job_id: z.string().nullable(),
+  read: z.boolean(),
+});
 
 /**
  * GET /api/notifications: job completions (type success) and failures (type failure). unread_count counts
  * the items that arrived since the client last looked; looking marks them seen unless `?peek=true`.
  */
-export const notificationRoutes: RouteModule = {
+export const notificationRoutes = defineRoutes({
   name: 'notifications',
-  router(deps) {
-    return Router()
-      .get('/notifications', validate(list), async (_req, res) => {
-        const q = parsed(res, list).query;
+  routes: [
+    route({
+      method: 'get',
+      path: '/notifications',
+      summary: 'Job completions and failures; unread_count counts those since the client last looked',
+      request: { query: listQuery },
+      response: { description: 'Notifications', schema: z.object({ unread_count: z.number(), items: z.array(item) }) },
+      handler: async ({ deps, input: { query: q } }) => {
         const [count, rows] = await Promise.all([
           unreadCount(deps.store.db),
-          recentNotifications(deps.store.db, q.limit),
+          recentNotifications(deps.store.db, q.limit, q.offset),
         ]);
         if (q.peek === 'false' && count > 0) await markAllRead(deps.store.db);
-        res.json({
+        return {
           unread_count: count,
           items: rows.map((n) => ({
             id: n.id,
@@ -37,41 +47,18 @@ export const notificationRoutes: RouteModule = {
             job_id: n.jobId,
             read: n.readAt !== null,
           })),
-        });
-      })
-      .post('/notifications/read', async (_req, res) => {
-        res.json({ status: 'read', marked: await markAllRead(deps.store.db) });
-      });
-  },
-  openapi(registry) {
-    const item = z.object({
-      id: z.string(),
-      type: z.string(),
-      message: z.string(),
-      timestamp: z.string(),
-      status: z.string().nullable(),
-      job_id: z.string().nullable(),
-      read: z.boolean(),
-    });
-    registry.registerPath({
-      method: 'get',
-      path: '/api/notifications',
-      tags: ['notifications'],
-      summary: 'Job completions and failures; unread_count counts those since the client last looked',
-      request: { query: listQuery },
-      responses: {
-        200: {
-          description: 'Notifications',
-          content: { 'application/json': { schema: z.object({ unread_count: z.number(), items: z.array(item) }) } },
-        },
+        };
       },
-    });
-    registry.registerPath({
+    }),
+    route({
       method: 'post',
-      path: '/api/notifications/read',
-      tags: ['notifications'],
+      path: '/notifications/read',
       summary: 'Mark every notification seen',
-      responses: { 200: { description: 'Marked' } },
-    });
-  },
-};
+      response: {
+        description: 'Marked',
+        schema: z.object({ status: z.literal('read'), marked: z.number() }),
+      },
+      handler: async ({ deps }) => ({ status: 'read' as const, marked: await markAllRead(deps.store.db) }),
+    }),
+  ],
+});

@@ -16,6 +16,6 @@ export async function auditForJob(db: Db, jobId: string): Promise<AuditRow[]> {
 }
 
 /** Newest first. */
-export async function recentAudit(db: Db, limit = 100): Promise<AuditRow[]> {
-  return db.select().from(audit).orderBy(desc(audit.createdAt)).limit(limit);
+export async function recentAudit(db: Db, limit = 100, offset = 0): Promise<AuditRow[]> {
+  return db.select().from(audit).orderBy(desc(audit.createdAt)).limit(limit).offset(offset);
 }

@@ -84,14 +84,15 @@ export interface RollbackLogListing {
 /** Newest first, each with what it recorded (for counts) and its target. */
 export async function listRollbackLogsWithEntries(
   db: Db,
-  opts: { jobId?: string; limit?: number } = {},
+  opts: { jobId?: string; limit?: number; offset?: number } = {},
 ): Promise<RollbackLogListing[]> {
   const logs = await db
     .select()
     .from(rollbackLogs)
     .where(opts.jobId ? eq(rollbackLogs.jobId, opts.jobId) : sql`true`)
     .orderBy(desc(rollbackLogs.createdAt))
-    .limit(opts.limit ?? 100);
+    .limit(opts.limit ?? 100)
+    .offset(opts.offset ?? 0);
   if (logs.length === 0) return [];
   const ids = logs.map((l) => l.id);
   const [targets, entries] = await Promise.all([

@@ -20,14 +20,15 @@ export async function getSourceSnapshot(db: Db, id: string): Promise<SourceSnaps
 /** Newest first, optionally for one source catalog. */
 export async function listSourceSnapshots(
   db: Db,
-  opts: { sourceCatalog?: string; limit?: number } = {},
+  opts: { sourceCatalog?: string; limit?: number; offset?: number } = {},
 ): Promise<SourceSnapshotRow[]> {
   return db
     .select()
     .from(sourceSnapshots)
     .where(opts.sourceCatalog ? eq(sourceSnapshots.sourceCatalog, opts.sourceCatalog) : undefined)
     .orderBy(desc(sourceSnapshots.capturedAt))
-    .limit(opts.limit ?? 500);
+    .limit(opts.limit ?? 500)
+    .offset(opts.offset ?? 0);
 }
 
 export async function deleteSourceSnapshot(db: Db, id: string): Promise<boolean> {

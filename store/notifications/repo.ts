@@ -11,8 +11,8 @@ export async function addNotification(db: Db, n: NewNotification): Promise<Notif
 }
 
 /** Newest first. */
-export async function recentNotifications(db: Db, limit = 50): Promise<NotificationRow[]> {
-  return db.select().from(notifications).orderBy(desc(notifications.createdAt)).limit(limit);
+export async function recentNotifications(db: Db, limit = 50, offset = 0): Promise<NotificationRow[]> {
+  return db.select().from(notifications).orderBy(desc(notifications.createdAt)).limit(limit).offset(offset);
 }
 
 export async function unreadCount(db: Db): Promise<number> {
