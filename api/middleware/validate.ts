@@ -19,8 +19,9 @@ export type Parsed<S extends RequestSchemas> = {
  * coerced) for the handler: read them with `parsed(res, schemas)`. Every problem is reported at once,
  * each with its path (`body.source_catalog`, `query.limit`).
  */
-export function validate(schemas: RequestSchemas): RequestHandler {
-  return (req, res, next) => {
+export function validate(schemas: RequestSchemas): RequestHandler & { requestSchemas: RequestSchemas } {
+  // The schemas stay readable on the middleware, so a test can hold the OpenAPI document against the routes.
+  const handler: RequestHandler = (req, res, next) => {
     const out: Record<string, unknown> = {};
     const details: ErrorDetail[] = [];
     for (const part of ['params', 'query', 'body'] as const) {
@@ -37,6 +38,7 @@ export function validate(schemas: RequestSchemas): RequestHandler {
     res.locals.parsed = out;
     next();
   };
+  return Object.assign(handler, { requestSchemas: schemas });
 }
 
 export function parsed<S extends RequestSchemas>(res: Response, _schemas: S): Parsed<S> {
