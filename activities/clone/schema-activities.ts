@@ -1,7 +1,7 @@
 import type { Workspace } from '../../platform/port';
 import type { TableRef } from '../../platform/types';
 import type { SchemaPlan, TargetContext, Totals } from '../../workflows/clone/engine-types';
-import { addObjects } from '../../workflows/clone/totals';
+import { addObjects } from './logic/totals';
 import { runHooks, workspacesFor, type CloneActivityDeps } from './deps';
 import { emitEvents, warningEvents, type CloneEvent } from './events';
 import { classified } from './failures';

@@ -2,7 +2,7 @@ import { CancelledFailure, Context, heartbeat } from '@temporalio/activity';
 import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import type { JobEnd, JobResult } from '../../workflows/jobs/definitions';
-import { endFromFailure, endFromResult } from '../../workflows/jobs/outcome';
+import { endFromFailure, endFromResult } from './logic/outcome';
 
 const HEARTBEAT_MS = 5_000;
 

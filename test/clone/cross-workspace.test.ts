@@ -92,7 +92,10 @@ test('fan-out to three targets reports each; one failing target makes the run pa
     tables_cloned: 4,
   });
   expect(summary.per_target!.b).toMatchObject({ status: 'completed', tables_cloned: 2 });
-  expect(summary.per_target!.locked).toMatchObject({ status: 'failed', error: 'no CREATE CATALOG on metastore' });
+  expect(summary.per_target!.locked).toMatchObject({
+    status: 'failed',
+    error: 'prepareTarget: PermissionDenied: no CREATE CATALOG on metastore',
+  });
   for (const root of [b, c]) {
     expect(await (await h.open(root)).tableChecksum({ catalog: 'copy', schema: 'sales', name: 'orders' })).toBe(
       await (await h.open(src)).tableChecksum(orders),

@@ -12,6 +12,7 @@ import { openWorkspace } from '../../platform';
 import type { Store } from '../../store/db';
 import { readRunLog } from '../../store/jobs/run-logs';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { openPlatformWorkspace } from '../../workers/open-workspace';
 import { WORKER_TUNING } from '../../workers/worker-tuning';
 import { faultyWorkspace } from '../clone/fixtures/faulty-workspace';
 import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
@@ -91,7 +92,7 @@ const app = () =>
       store,
       temporal: { client: env.client, connection: env.connection, address: env.connection.options.address },
       env: { LAKEWARD_TASK_QUEUE: taskQueue, LAKEWARD_WORKSPACE_ROOT: root },
-      open: (spec) => openWorkspace(spec),
+      open: openPlatformWorkspace,
     }),
   ));
 let n = 0;

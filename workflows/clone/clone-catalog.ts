@@ -7,7 +7,7 @@ import { cloneProgressQuery, type CloneJobInput, type CloneProgress, type CloneS
 import { buildSummary, initialState, progressOf, type JobState } from './job-state';
 import { contextFor, rootMessage, runSchemas, workflowNow } from './schema-pool';
 import { DEFAULT_HISTORY_LIMITS, schemaProgressSignal, type HistoryLimits, type SchemaProgress } from './signals';
-import { addWarnings } from './totals';
+import { addWarnings } from '../../activities/clone/logic/totals';
 
 /** Carried by continue-as-new; `limits` may also be given on the first run (tests use small ones). */
 export interface CloneRunState {

@@ -13,7 +13,7 @@ import { cloneActivities } from './activity-proxies';
 import type { TableResult } from './definitions';
 import type { SchemaJobInput, SchemaResult, TablePlanEntry, Totals } from './engine-types';
 import { batchTables, DEFAULT_HISTORY_LIMITS, schemaProgressSignal, type HistoryLimits } from './signals';
-import { addObjects, addTable, addWarnings, emptyTotals, settleAll } from './totals';
+import { addObjects, addTable, addWarnings, emptyTotals, settleAll } from '../../activities/clone/logic/totals';
 
 export interface SchemaWorkflowInput extends SchemaJobInput {
   limits?: HistoryLimits;

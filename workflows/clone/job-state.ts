@@ -1,7 +1,7 @@
 import type { CloneJobInput, CloneProgress, CloneSummary } from './definitions';
 import type { SchemaProgress } from './signals';
 import type { Totals } from './engine-types';
-import { addWarnings, emptyTotals } from './totals';
+import { addWarnings, emptyTotals } from '../../activities/clone/logic/totals';
 
 /** What the job workflow carries across continue-as-new. Pure helpers; no workflow APIs here. */
 export interface TargetState {

@@ -15,7 +15,7 @@ import type { CloneJobInput } from './definitions';
 import type { TargetContext } from './engine-types';
 import { budgetExceeded, type JobState } from './job-state';
 import type { HistoryLimits, SchemaProgress } from './signals';
-import { mergeTotals, settleAll } from './totals';
+import { mergeTotals, settleAll } from '../../activities/clone/logic/totals';
 
 /** The job workflow's pool of schema workflows: at most max_workers at a time, budgets checked between them. */
 

@@ -10,7 +10,7 @@ import {
 import type { createJobActivities } from '../../activities/jobs';
 import { DESTINATION_CATALOG, JOB_TYPE, SOURCE_CATALOG } from './search-attributes';
 import type { JobEnd, JobQueueState, JobResult, RunningJob, WaitingJob } from './definitions';
-import { adjustForCancel, endFromFailure, endFromResult, timeoutMessage } from './outcome';
+import { adjustForCancel, endFromFailure, endFromResult, timeoutMessage } from '../../activities/jobs/logic/outcome';
 import { cancelWorkflow, registerQueueHandlers } from './queue-handlers';
 
 type JobActivities = ReturnType<typeof createJobActivities>;

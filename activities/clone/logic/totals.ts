@@ -1,6 +1,6 @@
-import type { ObjectStepResult } from '../../activities/clone/schema-activities';
-import type { TableResult } from './definitions';
-import type { Totals } from './engine-types';
+import type { ObjectStepResult } from '../schema-activities';
+import type { TableResult } from '../../../workflows/clone/definitions';
+import type { Totals } from '../../../workflows/clone/engine-types';
 
 /** Pure counter arithmetic shared by the schema and job workflows. Warnings are capped to keep history small. */
 export const MAX_WARNINGS = 200;

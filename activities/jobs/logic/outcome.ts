@@ -1,7 +1,7 @@
 import { CancelledFailure, TerminatedFailure, TimeoutFailure } from '@temporalio/common';
-import { isFinalJobStatus } from '../../schemas/jobs';
-import { rootCauseMessage } from '../../activities/jobs/logic/root-cause';
-import type { JobEnd, JobResult, RunningJob } from './definitions';
+import { isFinalJobStatus } from '../../../schemas/jobs';
+import { rootCauseMessage } from './root-cause';
+import type { JobEnd, JobResult, RunningJob } from '../../../workflows/jobs/definitions';
 
 export function timeoutMessage(minutes: number): string {
   return `the job exceeded request_timeout_minutes (${minutes}) and was cancelled`;
