@@ -3,6 +3,7 @@ import type { Config } from '../config/load';
 import type { WorkspaceResolver } from '../platform/workspace-resolver';
 import type { Store } from '../store/db';
 import { createCloneActivities } from './clone';
+import { classifyActivities } from './clone/failures';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
 import { createHelloActivities } from './hello';
 import { createJobActivities } from './jobs';
@@ -19,12 +20,13 @@ export interface ActivityDeps {
 
 /**
  * Every activity the worker registers. Each domain contributes its factory here with one spread line;
- * tests call the domain factories directly with their own deps.
+ * tests call the domain factories directly with their own deps. Wrapped once: whatever an activity throws
+ * reaches Temporal classified by activities/clone/logic/failures (one failure vocabulary for every domain).
  */
 export function createActivities(deps: ActivityDeps) {
   const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db);
   const safety = { db: deps.store.db, resolveWorkspace };
-  return {
+  return classifyActivities({
     ...createHelloActivities({ prefix: 'Hello' }),
     ...createJobActivities({
       store: deps.store,
@@ -33,7 +35,7 @@ export function createActivities(deps: ActivityDeps) {
     }),
     ...createCloneActivities({ db: deps.store.db, resolveWorkspace, hooks: [createSafetyHooks(safety)] }),
     ...createSafetyActivities(safety),
-  };
+  });
 }
 
 export type Activities = ReturnType<typeof createActivities>;

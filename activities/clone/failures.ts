@@ -1,26 +1,15 @@
-import { activityInfo, ApplicationFailure, CancelledFailure } from '@temporalio/activity';
+import { activityInfo, CompleteAsyncError } from '@temporalio/activity';
 import { isPlatformError } from '../../platform/errors';
+import { isNonRetryableType, failureTypeOf, toApplicationFailure } from './logic/failures';
 
 /**
- * Classifies an activity's error at the source. Logical platform errors (missing object, bad input,
- * invalid warehouse, permission) fail at once: a non-retryable ApplicationFailure typed with the error
- * code. Transient ones stay retryable and carry the remote's Retry-After as the next delay. Unknown
- * errors (a dropped store connection, a bug) are left to the retry policy.
+ * Classifies an activity's error at the source, with the one vocabulary of logic/failures: a logical platform
+ * error fails at once as a non-retryable ApplicationFailure typed `PermissionDenied`, `NotFound`, …; a
+ * transient one stays retryable; Temporal failures (cancellation included) pass through untouched.
  */
 export function classifyFailure(err: unknown): unknown {
-  if (err instanceof ApplicationFailure || err instanceof CancelledFailure) return err;
-  const attempt = safeAttempt();
-  if (isPlatformError(err)) {
-    return ApplicationFailure.create({
-      type: err.code,
-      message: err.message,
-      nonRetryable: !err.retryable,
-      details: [{ attempt }],
-      nextRetryDelay: err.retryable && err.retryAfterSeconds ? `${err.retryAfterSeconds}s` : undefined,
-      cause: err,
-    });
-  }
-  return err;
+  if (err instanceof CompleteAsyncError) return err;
+  return toApplicationFailure(err, { attempt: safeAttempt() });
 }
 
 function safeAttempt(): number {
@@ -40,11 +29,23 @@ export async function classified<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any activity signature, kept as it is
+type ActivityMap = Record<string, (...args: any[]) => Promise<unknown>>;
+
+/** The same activities (names and signatures unchanged), each failing with a classified failure. */
+export function classifyActivities<T extends ActivityMap>(activities: T): T {
+  const out: ActivityMap = {};
+  for (const [name, fn] of Object.entries(activities)) {
+    out[name] = (...args: unknown[]) => classified(() => fn(...args));
+  }
+  return out as T;
+}
+
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
 /** A platform error that retrying cannot fix (missing object, bad definition, permission). */
 export function isLogicalError(err: unknown): boolean {
-  return isPlatformError(err) && !err.retryable;
+  return isPlatformError(err) && isNonRetryableType(failureTypeOf(err));
 }

@@ -7,6 +7,7 @@ import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine
 import type { CloneActivityDeps } from './deps';
 import { eventLine } from './events';
 import { classified, isLogicalError } from './failures';
+import { failureTypeOf } from './logic/failures';
 import { withHeartbeat } from './heartbeat';
 import { cloneOneTable, type TableChain } from './table-activity';
 
@@ -106,7 +107,7 @@ async function cloneBatch(deps: CloneActivityDeps, batch: TableBatch): Promise<T
               schema: batch.schema,
               table: table.name,
               error: e.message,
-              errorType: e.code,
+              errorType: failureTypeOf(e),
               attempts: activityInfo().attempt,
             },
             chain.writes,

@@ -64,7 +64,7 @@ test('a logical error fails that table at once, without retry, and the others st
   expect(failed).toMatchObject({
     table: 'orders',
     attempts: 1,
-    errorType: 'INVALID_INPUT',
+    errorType: 'InvalidInput',
     error: '[DELTA_INVALID_CHARACTERS] bad column name',
   });
 });
@@ -106,7 +106,7 @@ test('an invalid warehouse fails the job at once: WorkflowFailedError → Activi
   const app = (activity as ActivityFailure).cause;
   expect(app).toBeInstanceOf(ApplicationFailure);
   expect(app).toMatchObject({
-    type: 'INVALID_WAREHOUSE',
+    type: 'InvalidWarehouse',
     nonRetryable: true,
     message: 'warehouse abc123 does not exist',
   });

@@ -7,13 +7,14 @@ import {
   proxyLocalActivities,
   type ActivityOptions,
 } from '@temporalio/workflow';
+import { NON_RETRYABLE_FAILURE_TYPES } from '../../activities/clone/logic/failures';
 import type { CloneActivities } from '../../activities/clone';
 import type { RetrySettings } from './engine-types';
 
 /**
  * Activity profiles of the clone workflows. Transient failures retry with exponential backoff up to
  * max_retries (maximumAttempts = max_retries + 1, or 1 when enable_retry is off); logical errors arrive
- * as non-retryable ApplicationFailures and fail at once. Activities heartbeat every second, so a 10 s
+ * as non-retryable ApplicationFailures (the types of NON_RETRYABLE_FAILURE_TYPES) and fail at once. Activities heartbeat every second, so a 10 s
  * heartbeat timeout notices a dead worker quickly and delivers cancellation within seconds.
  */
 export function cloneActivities(retry: RetrySettings) {
@@ -22,6 +23,7 @@ export function cloneActivities(retry: RetrySettings) {
     initialInterval: retry.initialIntervalMs,
     backoffCoefficient: 2,
     maximumInterval: Math.max(retry.initialIntervalMs * 60, 1000),
+    nonRetryableErrorTypes: [...NON_RETRYABLE_FAILURE_TYPES],
   };
   // Explicit: left unset, the SDK sends TRY_CANCEL and a cancelled workflow would close while its
   // activities still run. Waiting means "cancelled" is reported only once the work really stopped.
@@ -49,7 +51,12 @@ export function cloneActivities(retry: RetrySettings) {
   // Job events and failure records are store writes: always retried, whatever enable_retry says.
   const events = proxyActivities<CloneActivities>({
     startToCloseTimeout: '1 minute',
-    retry: { maximumAttempts: 5, initialInterval: Math.min(retry.initialIntervalMs, 1000), backoffCoefficient: 2 },
+    retry: {
+      maximumAttempts: 5,
+      initialInterval: Math.min(retry.initialIntervalMs, 1000),
+      backoffCoefficient: 2,
+      nonRetryableErrorTypes: [...NON_RETRYABLE_FAILURE_TYPES],
+    },
   });
   return {
     prepareTarget: asActivityFailure('prepareTarget', short.prepareTarget),

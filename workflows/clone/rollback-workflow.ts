@@ -1,4 +1,5 @@
 import { proxyActivities, setHandler } from '@temporalio/workflow';
+import { NON_RETRYABLE_FAILURE_TYPES } from '../../activities/clone/logic/failures';
 import type { RollbackActivities } from '../../activities/clone/rollback/activities';
 import {
   rollbackProgressQuery,
@@ -9,7 +10,7 @@ import {
 
 const steps = proxyActivities<RollbackActivities>({
   startToCloseTimeout: '10 minutes',
-  retry: { initialInterval: '1 second', maximumAttempts: 10, nonRetryableErrorTypes: ['NotFound'] },
+  retry: { initialInterval: '1 second', maximumAttempts: 10, nonRetryableErrorTypes: [...NON_RETRYABLE_FAILURE_TYPES] },
 });
 
 /**

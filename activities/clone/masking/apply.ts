@@ -1,8 +1,8 @@
 import { heartbeat } from '@temporalio/activity';
-import { isPlatformError } from '../../../platform/errors';
 import { clonedTables } from '../../../store/clone/clone-checks';
 import type { TargetContext } from '../../../workflows/clone/engine-types';
 import { recordBeforeChange, type SafetyDeps } from '../rollback/activities';
+import { isTransientFailure } from '../logic/failures';
 import { maskFunctionFor } from './functions';
 import { detectPii, type MaskStrategy } from './pii';
 
@@ -83,7 +83,7 @@ export async function maskPiiColumns(deps: SafetyDeps, ctx: TargetContext): Prom
           function: fn.name,
         });
       } catch (err) {
-        if (isPlatformError(err) && err.retryable) throw err;
+        if (isTransientFailure(err)) throw err;
         report.errors.push({ table: label, column: p.column, error: (err as Error).message });
       }
     }

@@ -1,6 +1,5 @@
 import { safetyLog } from '../post-clone/log';
 import { ApplicationFailure } from '@temporalio/common';
-import { isPlatformError } from '../../../platform/errors';
 import type { Workspace } from '../../../platform/port';
 import type { Db } from '../../../store/db';
 import { getRollbackLog, recordRollbackEntries } from '../../../store/clone/rollback-logs';
@@ -12,6 +11,7 @@ import {
 } from '../../../store/clone/safety-rollback';
 import type { CloneTarget, WorkspaceRef } from '../../../workflows/clone/definitions';
 import type { RollbackResult, RollbackStepOutcome } from '../../../workflows/clone/rollback-definitions';
+import { FAILURE_TYPES, isTransientFailure } from '../logic/failures';
 import { restoreGovernance } from './governance';
 import { dropObject, observe, tableOf, type ObjectRef } from './objects';
 import { planUndo, type UndoStep } from './plan';
@@ -88,7 +88,7 @@ export function createRollbackActivities(deps: SafetyDeps) {
       if (!logRow || !target)
         throw ApplicationFailure.create({
           nonRetryable: true,
-          type: 'NotFound',
+          type: FAILURE_TYPES.NOT_FOUND,
           message: `rollback log ${rollbackId} not found`,
         });
       await setRollbackState(deps.db, rollbackId, 'rolling_back');
@@ -109,7 +109,7 @@ export function createRollbackActivities(deps: SafetyDeps) {
       try {
         return await undoStep(ws, input.step);
       } catch (err) {
-        if (isPlatformError(err) && err.retryable) throw err;
+        if (isTransientFailure(err)) throw err;
         const s = input.step;
         safetyLog('warn', 'rollback step failed', { fqn: s.fqn, error: (err as Error).message });
         return {
