@@ -9,6 +9,7 @@ import type { WaitingJob } from '../../workflows/jobs/definitions';
 import { createFixtureActivities, newTrace, type FixtureTrace } from './fixtures/activities';
 import { uniqueTaskQueue } from '../helpers/temporal';
 import { WORKER_TUNING } from '../../workers/worker-tuning';
+import { eventually as pollUntil } from '../helpers/eventually';
 
 export interface JobWorker {
   worker: Worker;
@@ -97,16 +98,14 @@ export async function newJob(store: Store, source: string, createdAt = new Date(
   };
 }
 
-/** Polls until `check` returns a truthy value (real servers are eventually there; no fixed sleeps). */
-export async function eventually<T>(
+/**
+ * The shared `eventually` (test/helpers/eventually.ts) in this file's older call shape: on timeout it names
+ * `what` and the last value or error seen. New tests call the shared one with `{ what }` directly.
+ */
+export function eventually<T>(
   check: () => Promise<T | undefined | null | false>,
   timeoutMs = 20_000,
+  what = 'a queue test condition',
 ): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return pollUntil(check, { what, timeoutMs }) as Promise<T>;
 }
