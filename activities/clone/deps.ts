@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { Workspace } from '../../platform/port';
 import type { TableRef } from '../../platform/types';
 import type { Db } from '../../store/db';
@@ -53,9 +54,19 @@ export async function workspacesFor(
     deps.resolveWorkspace(ctx.source),
     deps.resolveWorkspace(ctx.target.workspace),
   ]);
-  let target = stopOnCancel(rateLimited(dst, bucket));
+  const signal = cancellationSignal();
+  let target = stopOnCancel(rateLimited(dst, bucket, signal));
   for (const h of deps.hooks ?? []) if (h.wrapTarget) target = h.wrapTarget(ctx, target);
-  return { src: stopOnCancel(rateLimited(src, bucket)), dst: target };
+  return { src: stopOnCancel(rateLimited(src, bucket, signal)), dst: target };
+}
+
+/** The current activity's cancellation signal; none outside an activity (planning helpers, tests). */
+function cancellationSignal(): AbortSignal | undefined {
+  try {
+    return Context.current().cancellationSignal;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Calls one hook on every registered hook set, in order, collecting returned warnings. */

@@ -59,15 +59,32 @@ export function jobBucket(jobId: string, ratePerSecond: number): TokenBucket {
 
 const UNTHROTTLED = new Set<PropertyKey>(['kind', 'id', 'close', 'then']);
 
-/** The workspace with every platform call waiting for a token first. */
-export function rateLimited(ws: Workspace, bucket: TokenBucket): Workspace {
+/** Resolves with `wait`, or rejects with the abort reason as soon as `signal` aborts (a cancelled activity). */
+function unlessAborted(wait: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return wait;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    wait.then(
+      () => (signal.removeEventListener('abort', onAbort), resolve()),
+      (err: unknown) => (signal.removeEventListener('abort', onAbort), reject(err)),
+    );
+  });
+}
+
+/**
+ * The workspace with every platform call waiting for a token first. `signal` (the activity's cancellation)
+ * ends a wait at once: a cancelled job does not sit out its throttle.
+ */
+export function rateLimited(ws: Workspace, bucket: TokenBucket, signal?: AbortSignal): Workspace {
   if (!(bucket.ratePerSecond > 0)) return ws;
   return new Proxy(ws, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function' || UNTHROTTLED.has(prop)) return value;
       return async (...args: unknown[]) => {
-        await bucket.take();
+        await unlessAborted(bucket.take(), signal);
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },

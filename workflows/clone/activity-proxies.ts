@@ -37,11 +37,14 @@ export function cloneActivities(retry: RetrySettings) {
   // The short per-job and per-schema steps run as local activities on the workflow's worker: no task-queue
   // round trip through the server (tens of ms each, several per schema), same retries and cancellation.
   // Their heartbeats are no-ops; a step longer than the workflow task timeout keeps the task alive itself.
-  const short = proxyLocalActivities<CloneActivities>({
-    startToCloseTimeout: '1 hour',
-    retry: policy,
-    cancellationType,
-  });
+  const short =
+    retry.localSteps === false
+      ? metadata
+      : proxyLocalActivities<CloneActivities>({
+          startToCloseTimeout: '1 hour',
+          retry: policy,
+          cancellationType,
+        });
   const copy = proxyActivities<CloneActivities>({
     startToCloseTimeout: '12 hours',
     heartbeatTimeout: '10 seconds',
@@ -88,9 +91,15 @@ function asActivityFailure<A extends unknown[], R>(type: string, fn: (...args: A
   };
 }
 
-export function retrySettings(enableRetry: boolean, maxRetries: number, initialIntervalMs?: number): RetrySettings {
+export function retrySettings(
+  enableRetry: boolean,
+  maxRetries: number,
+  initialIntervalMs?: number,
+  throttled = false,
+): RetrySettings {
   return {
     maximumAttempts: enableRetry ? Math.max(0, maxRetries) + 1 : 1,
     initialIntervalMs: initialIntervalMs ?? 1000,
+    ...(throttled ? { localSteps: false } : {}),
   };
 }

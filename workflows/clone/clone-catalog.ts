@@ -23,7 +23,9 @@ export interface CloneRunState {
 export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneRunState): Promise<CloneSummary> {
   const limits = resume?.limits ?? DEFAULT_HISTORY_LIMITS;
   const state = resume?.state ?? initialState(input, workflowNow());
-  const retry = retrySettings(input.options.enable_retry, input.maxRetries, input.retryInitialIntervalMs);
+  // A job with a request-rate limit (max_rps, or a throttle preset or schedule) runs every step cancellably.
+  const throttled = (input.options.max_rps ?? 0) > 0 || input.options.throttle !== undefined;
+  const retry = retrySettings(input.options.enable_retry, input.maxRetries, input.retryInitialIntervalMs, throttled);
   const acts = cloneActivities(retry);
   const running = new Map<string, SchemaProgress>();
   let status: CloneProgress['status'] = 'running';

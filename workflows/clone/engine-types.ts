@@ -68,6 +68,12 @@ export type Totals = Pick<
 export interface RetrySettings {
   maximumAttempts: number;
   initialIntervalMs: number;
+  /**
+   * Run the short per-job and per-schema steps as local activities (no task-queue round trip). Off for throttled
+   * jobs: a throttled step can take many seconds, and while a local activity runs its workflow cannot take a
+   * cancel, so those steps run as ordinary heartbeating activities instead.
+   */
+  localSteps?: boolean;
 }
 
 export interface SchemaJobInput {

@@ -1,0 +1,107 @@
+import type { Client } from '@temporalio/client';
+import request from 'supertest';
+import { createApp } from '../../api/app';
+import { JobEventSchema } from '../../schemas/jobs';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { openPlatformWorkspace } from '../../workers/open-workspace';
+import { testAppDeps } from '../api/deps';
+import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
+import { createHarness, eventually, type Harness } from '../helpers/harness';
+
+/**
+ * A clone held in the slowest throttle (max_rps 1): reads of the job answer from the store without asking the
+ * workflow anything, and a cancel still ends the job within 2 s.
+ */
+let h: Harness;
+let root: string;
+beforeAll(async () => {
+  h = await createHarness('throttled');
+  root = h.newRoot();
+  const ws = h.open(root);
+  await seedMiniCatalog(ws, 'prod', { extraTables: 12 });
+  await ws.close?.();
+}, 120_000);
+afterAll(async () => {
+  await h.env.client.workflow
+    .getHandle(jobQueueWorkflowId('clone', h.taskQueue))
+    .terminate('test over')
+    .catch(() => undefined);
+  await h?.teardown();
+});
+
+/** The app's Temporal client, counting every workflow call the API makes through it. */
+function countingClient(client: Client, calls: string[]): Client {
+  const workflow = new Proxy(client.workflow, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.push(String(prop));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return new Proxy(client, { get: (t, p, r) => (p === 'workflow' ? workflow : Reflect.get(t, p, r)) });
+}
+
+test('a job in a max_rps 1 throttle is read from the store, streams documented events, and cancels within 2 s', async () => {
+  const calls: string[] = [];
+  const client = countingClient(h.env.client, calls);
+  const app = createApp(
+    testAppDeps({
+      store: h.store,
+      temporal: { client, connection: h.env.connection, address: h.env.connection.options.address },
+      env: { LAKEWARD_TASK_QUEUE: h.taskQueue, LAKEWARD_WORKSPACE_ROOT: root },
+      open: openPlatformWorkspace,
+    }),
+  );
+  await h.withWorker(async () => {
+    const id = (
+      await request(app)
+        .post('/api/clone')
+        .send({ source_catalog: 'prod', destination_catalog: 'prod_slow', max_rps: 1, clone_type: 'DEEP' })
+        .expect(200)
+    ).body.job_id as string;
+    // Totals are planned before the first copy: the record knows 2 schemas and every table from the start.
+    const first = await eventually(
+      async () => {
+        const body = (await request(app).get(`/api/clone/${id}`).expect(200)).body;
+        return body.status === 'running' && body.progress.total > 0 ? body : null;
+      },
+      { timeoutMs: 30_000, what: `job ${id} running with planned totals` },
+    );
+    expect(first.progress).toMatchObject({ schemas: '0/2', total: 14 });
+
+    calls.length = 0;
+    for (let i = 0; i < 5; i++) {
+      const one = (await request(app).get(`/api/clone/${id}`).expect(200)).body;
+      expect(['running', 'cancelling']).toContain(one.status);
+      const list = (await request(app).get('/api/clone/jobs').expect(200)).body as { job_id: string }[];
+      expect(list.map((j) => j.job_id)).toContain(id);
+      const all = (await request(app).get(`/api/jobs/${id}`).expect(200)).body;
+      expect(all).toMatchObject({ job_type: 'clone', status: 'running' });
+    }
+    expect(calls).toEqual([]);
+
+    const t0 = Date.now();
+    expect((await request(app).delete(`/api/clone/${id}`).expect(200)).body.status).toBe('cancelling');
+    const ended = await eventually(
+      async () => {
+        const body = (await request(app).get(`/api/clone/${id}`).expect(200)).body;
+        return body.completed_at ? body : null;
+      },
+      { timeoutMs: 10_000, what: `job ${id} to record its end after the cancel` },
+    );
+    expect(ended.status).toBe('cancelled');
+    expect(Date.now() - t0).toBeLessThan(2_000);
+
+    // Every event the job wrote has the documented keys.
+    const stream = await request(app).get(`/api/clone/${id}/logs?follow=false`).expect(200);
+    const events = stream.text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(events.length).toBeGreaterThan(2);
+    for (const e of events) expect({ e, ok: JobEventSchema.safeParse(e).success }).toEqual({ e, ok: true });
+  });
+}, 120_000);
