@@ -5,6 +5,7 @@ import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@t
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createActivities, type Activities, type ActivityDeps } from '../../activities';
 import { createCloneActivities, type CloneHooks } from '../../activities/clone';
+import { classifyActivities } from '../../activities/clone/failures';
 import { createSafetyHooks } from '../../activities/clone/post-clone';
 import { cloneWorkspaceResolver } from '../../activities/clone/resolve-workspace';
 import { loadConfig, type Config } from '../../config/load';
@@ -104,13 +105,16 @@ export async function createHarness(name: string): Promise<Harness> {
       let real = createActivities(deps);
       if (opts.cloneHooks?.length) {
         // createActivities has no seam for extra clone hooks: rebuild the clone activities exactly as it does,
-        // with the test's hooks ahead of the worker's safety hooks.
+        // with the test's hooks ahead of the worker's safety hooks, and classified the same way.
         const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db);
         const safety = createSafetyHooks({ db: deps.store.db, resolveWorkspace });
         const hooks = [...opts.cloneHooks, safety];
-        real = { ...real, ...createCloneActivities({ db: deps.store.db, resolveWorkspace, hooks }) };
+        real = {
+          ...real,
+          ...classifyActivities(createCloneActivities({ db: deps.store.db, resolveWorkspace, hooks })),
+        };
       }
-      return { ...real, ...(opts.activities?.(real) ?? {}) };
+      return { ...real, ...classifyActivities(opts.activities?.(real) ?? {}) };
     },
     async withWorker(fn, opts = {}) {
       const activities = h.activities(opts);
