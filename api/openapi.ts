@@ -21,7 +21,16 @@ export function buildOpenApiDocument(modules: RouteModule[]): OpenApiDocument {
     info: {
       title: 'Lakeward API',
       version: versionInfo().version,
-      description: 'Clone, sync and govern Unity Catalog catalogs with durable Temporal workflows.',
+      description: [
+        'Clone, sync and govern Unity Catalog catalogs with durable Temporal workflows.',
+        '',
+        '**Job events over WebSocket.** `GET /api/jobs/ws/{job_id}` (any job type) and `GET /api/clone/ws/{job_id}`',
+        '(clone jobs) upgrade to a WebSocket that sends one `JobEvent` (components/schemas/JobEvent) per message:',
+        'every event has `type`, `ts` (ISO 8601), `message`, `level` and `job_id`, plus fields of its type. It starts',
+        'with a `status` snapshot, replays the run log, sends `progress` snapshots (planned totals from the first one)',
+        'and closes with code 1000 after the event marked `final: true`. Send the text `ping` for `pong`. With an',
+        'API key, send `Authorization: Bearer <key>` or `?api_key=<key>`.',
+      ].join('\n'),
     },
     security: [{ bearerAuth: [] }],
   });

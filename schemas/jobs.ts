@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationQuery } from './common';
 
 /**
  * The job kernel's shapes, written once: every job type (clone, and the ones to come) has these states, these
@@ -81,14 +82,12 @@ export const JobListItemSchema = z
   .catchall(z.unknown())
   .meta({ id: 'JobListItem' });
 
-export const JobListQuerySchema = z.object({
+export const JobListQuerySchema = paginationQuery().extend({
   type: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'a job type: lower-case letters, digits, _ and -')
     .optional(),
   status: JobStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
 });
 
 export const JobIdParamsSchema = z.object({
