@@ -30,7 +30,7 @@ function endOfChain(err: unknown): { activity: ActivityFailure; failure: Applica
 
 /** The attempt that ended an activity, from the workflow's history (a retried activity records only its last). */
 async function lastAttempt(workflowId: string, activityType: string): Promise<number> {
-  const { events = [] } = await h.env.client.workflow.getHandle(workflowId).fetchHistory();
+  const events = (await h.env.client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
   const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === activityType);
   if (!scheduled) throw new Error(`${activityType} was never scheduled in ${workflowId}`);
   const started = events.find(
