@@ -9,7 +9,7 @@ import { endMessage, isFinalStatus, summaryDetails } from './messages';
 import { complianceEnvelope, type SigningKeySource } from './provenance';
 import { jobSettingsOf } from './settings';
 
-/** `signingKey` signs compliance reports (template safety.compliance_report); without it they are skipped. */
+/** `signingKey` signs compliance reports (the job's compliance_report setting); without it they are skipped. */
 export function createJobEndActivities(store: Store, signingKey?: SigningKeySource) {
   return {
     /** queued → running (a job already `cancelling` stays so: its cancel is on its way). */
@@ -21,7 +21,7 @@ export function createJobEndActivities(store: Store, signingKey?: SigningKeySour
      * Records how a job ended: the jobs row (status, summary, completed_at), an audit row, a success/failure
      * notification and a final `status` event in the run log, all in one transaction. The completed_at it
      * sets is what invalidates the API's metadata cache. Idempotent: a job already recorded is left alone.
-     * The job's settings (from its template) can turn either notification off, add build warnings to the
+     * The job's settings (stored with its row) can turn either notification off, add build warnings to the
      * summary and ask for a signed provenance manifest in summary.provenance.
      */
     async recordJobEnd(end: JobEnd, jobType = 'clone'): Promise<void> {

@@ -1,10 +1,10 @@
 /**
  * Job settings decided when the job is built (API side) and acted on when its end is recorded: they come from
- * the template and are not clone request fields. Stored in the jobs row as `request.job_settings`, so the
+ * the job type's own configuration (for clones, its clone settings) and are not request fields. Stored in the jobs row as `request.job_settings`, so the
  * recorder reads them from the row (the clone workflow never needs them).
  */
 export interface JobSettings {
-  /** Record a `success` notification when the job completes (template notifications.on_success). */
+  /** Record a `success` notification when the job completes (notifications.on_success). */
   notify_on_success: boolean;
   /** Record a `failure` notification when the job fails, aborts or is cancelled (notifications.on_failure). */
   notify_on_failure: boolean;

@@ -6,7 +6,7 @@ import {
   verifyEnvelope,
   type ManifestInput,
 } from '../../activities/clone/logic/provenance-sign';
-import { provenanceSignSchema, provenanceVerifySchema } from '../../schemas/safety';
+import { provenanceSignSchema, provenanceVerifySchema } from '../../schemas/clone';
 import { getJob } from '../../store/jobs/jobs';
 import type { AppDeps } from '../deps';
 import { notFound } from '../middleware/http-error';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultTemplateSource, listTemplates, loadTemplate } from '../../config/templates';
-import { templateParamsSchema } from '../../schemas/safety';
+import { templateParamsSchema } from '../../schemas/clone';
 import type { AppDeps } from '../deps';
 import { notFound } from '../middleware/http-error';
 import { defineRoutes, route } from '../middleware/route';

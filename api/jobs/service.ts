@@ -61,7 +61,7 @@ export interface JobSubmission {
   /** Row fields besides id, type, status and creation time (catalogs, the stored request without secrets). */
   row?: Omit<NewJob, 'jobId' | 'jobType' | 'status' | 'createdAt'>;
   searchAttributes?: WaitingJob['searchAttributes'];
-  /** Lines the job's log starts with (what the request's template changed, …). */
+  /** Lines the job's log starts with (what building the job changed or ignored, …). */
   warnings?: string[];
 }
 
