@@ -19,7 +19,9 @@ import { executableSpec } from '../workers/temporal-binary';
 import { cloneCatalogWorkflow } from '../workflows/clone';
 import type { CloneJobInput, CloneSummary } from '../workflows/clone/definitions';
 import type { CloneRunState } from '../workflows/clone/clone-catalog';
+import { DEFAULT_HISTORY_LIMITS } from '../workflows/clone/signals';
 import { WORKER_TUNING } from '../workers/worker-tuning';
+import { SEARCH_ATTRIBUTES } from '../workflows/jobs/search-attributes';
 
 /** A Temporal dev server, an in-memory store and a clone worker for the clone benchmarks. */
 export interface BenchEnv {
@@ -39,7 +41,10 @@ const silent = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error()
 
 export async function createBenchEnv(): Promise<BenchEnv> {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const env = await TestWorkflowEnvironment.createLocal({ server: { executable: executableSpec('temporal') } });
+  // The job kernel's queue workflow (the fixed-cost part goes through it) sets these search attributes.
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: { executable: executableSpec('temporal'), searchAttributes: SEARCH_ATTRIBUTES },
+  });
   // DATABASE_URL (a dedicated, migrated database) puts the store on Postgres as in production; else PGlite.
   const store = await openStore({ databaseUrl: process.env.LAKEWARD_BENCH_DATABASE_URL ?? null });
   const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({
@@ -86,6 +91,7 @@ export async function createBenchEnv(): Promise<BenchEnv> {
         ],
         createdAt: new Date().toISOString(),
         maxRetries: 3,
+        limits: { ...DEFAULT_HISTORY_LIMITS },
       };
       return worker.runUntil(async () => {
         // Production workers are long-lived: the first job on a fresh worker also pays for loading the
@@ -140,6 +146,7 @@ async function warmUp(env: TestWorkflowEnvironment, taskQueue: string, root: str
     targets: [{ label: 'local', workspace: { kind: 'local', root }, destinationCatalog: options.destination_catalog }],
     createdAt: new Date().toISOString(),
     maxRetries: 3,
+    limits: { ...DEFAULT_HISTORY_LIMITS },
   };
   await env.client.workflow.execute(cloneCatalogWorkflow, { taskQueue, workflowId: jobId, args: [input] });
 }

@@ -10,6 +10,7 @@ import type { CloneRequestInput, TargetWorkspace } from '../../schemas/clone';
 import type { Store } from '../../store/db';
 import { getTarget, saveTarget } from '../../store/targets/repo';
 import type { CloneJobInput, CloneTarget, WorkspaceRef } from '../../workflows/clone/definitions';
+import { DEFAULT_HISTORY_LIMITS } from '../../workflows/clone/signals';
 import type { WorkspaceResolver } from '../deps';
 import { JobInputError } from './errors';
 import { checkLocalNames, checkSourceCatalog } from './pre-queue-checks';
@@ -83,6 +84,8 @@ export async function buildCloneJob(
       createdAt: now.toISOString(),
       maxRetries: config.clone.max_retries,
       throttleTimezone: config.clone.throttle_timezone,
+      // The job keeps these for its whole life (the replay rule in workflows/clone/signals.ts).
+      limits: { ...DEFAULT_HISTORY_LIMITS },
     },
     storedRequest: { ...stripSecrets(request), job_settings: settings },
     settings,

@@ -6,11 +6,14 @@
  * It starts its own Temporal dev server (the `temporal` binary found by scripts/setup.sh), a PGlite store, a
  * temp local lakehouse seeded with a small two-schema catalog and a worker with the real wiring, then drives
  * the real API: POST /api/clone (a DEEP clone through the job queue workflow, with its cloneSchemaWorkflow
- * children) and POST /api/rollback of that job. Every workflow of those jobs has its history written to
- * test/replay/histories/<name>.json (old files are removed first).
+ * children), POST /api/rollback of that job, and a one-schema clone (that schema runs inside the job's own
+ * workflow). Every workflow of those jobs has its history written to test/replay/histories/<name>.json (old
+ * files there are removed first).
  *
  * Re-record after an intended, versioned change to a workflow (or when the job queue's workflow type changes)
- * and commit the new files: the replay test then holds the new code to the new histories. Never re-record to
+ * and commit the new files: the replay test then holds the new code to the new histories. Before that, move the
+ * previous files to test/replay/histories/archive/ (prefixed with the date): jobs started by the previous code
+ * may still be running after a deploy, so the new code must keep replaying those too. Never re-record to
  * silence a replay failure from an unversioned change: that failure is the bug (use `patched()`).
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,17 +70,33 @@ async function main(): Promise<void> {
       const rb = await request(app).post('/api/rollback').send({ job_id: jobId, wait: true });
       if (rb.status !== 200) throw new Error(`rollback answered ${rb.status}: ${JSON.stringify(rb.body)}`);
 
-      return collect(h.env.client, jobId);
+      const out = await collect(h.env.client, jobId);
+      const one = {
+        source_catalog: 'prod',
+        destination_catalog: 'dev_one',
+        clone_type: 'DEEP',
+        include_schemas: ['sales'],
+      };
+      const oneId = (await request(app).post('/api/clone').send(one).expect(200)).body.job_id as string;
+      const oneSummary = await h.env.client.workflow.getHandle(oneId).result();
+      if ((oneSummary as { status?: string }).status !== 'completed')
+        throw new Error(`the one-schema clone did not complete: ${JSON.stringify(oneSummary)}`);
+      await eventually(async () => (await getJob(h.store.db, oneId))?.completedAt, { what: `job ${oneId}'s end` });
+      const handle = h.env.client.workflow.getHandle(oneId);
+      const [description, history] = await Promise.all([handle.describe(), handle.fetchHistory()]);
+      if (childIds(history).length) throw new Error(`the one-schema clone ${oneId} started a schema workflow`);
+      out['clone-catalog-one-schema'] = { workflowId: oneId, workflowType: description.type, history: toJSON(history) };
+      return out;
     });
     await deps.workspaces.close();
-    rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });
+    for (const f of readdirSync(OUT)) if (f.endsWith('.json')) rmSync(path.join(OUT, f));
     for (const [name, recorded] of Object.entries(histories)) {
       const file = path.join(OUT, `${name}.json`);
       const options = { ...(await prettier.resolveConfig(file)), filepath: file }; // as `npm run lint` checks it
       writeFileSync(file, await prettier.format(JSON.stringify(recorded), options));
     }
-    console.log(`recorded ${readdirSync(OUT).length} histories in ${path.relative(process.cwd(), OUT)}`);
+    console.log(`recorded ${Object.keys(histories).length} histories in ${path.relative(process.cwd(), OUT)}`);
   } finally {
     await h.teardown();
     await server.teardown();

@@ -6,10 +6,10 @@ import { cloneActivities, retrySettings } from './activity-proxies';
 import { cloneProgressQuery, type CloneJobInput, type CloneProgress, type CloneSummary } from './definitions';
 import { buildSummary, initialState, progressOf, type JobState } from './job-state';
 import { contextFor, rootMessage, runSchemas, workflowNow } from './schema-pool';
-import { DEFAULT_HISTORY_LIMITS, schemaProgressSignal, type HistoryLimits, type SchemaProgress } from './signals';
+import { limitsOf, schemaProgressSignal, type HistoryLimits, type SchemaProgress } from './signals';
 import { addWarnings } from '../../activities/clone/logic/totals';
 
-/** Carried by continue-as-new; `limits` may also be given on the first run (tests use small ones). */
+/** Carried by continue-as-new; `limits` given on a first run override the input's (tests use small ones). */
 export interface CloneRunState {
   state?: JobState;
   limits?: HistoryLimits;
@@ -21,7 +21,7 @@ export interface CloneRunState {
  * Continues as new after `schemasPerRun` schemas so history stays bounded for very large catalogs.
  */
 export async function cloneCatalogWorkflow(input: CloneJobInput, resume?: CloneRunState): Promise<CloneSummary> {
-  const limits = resume?.limits ?? DEFAULT_HISTORY_LIMITS;
+  const limits = limitsOf(resume?.limits, input.limits);
   const state = resume?.state ?? initialState(input, workflowNow());
   // A job with a request-rate limit (max_rps, or a throttle preset or schedule) runs every step cancellably.
   const throttled = (input.options.max_rps ?? 0) > 0 || input.options.throttle !== undefined;

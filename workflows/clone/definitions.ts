@@ -1,5 +1,6 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { CloneOptions } from '../../schemas/clone';
+import type { HistoryLimits } from './signals';
 
 /**
  * Names and payload types shared by the clone workflows, their activities, the job API and the CLI.
@@ -33,6 +34,12 @@ export interface CloneJobInput {
   retryInitialIntervalMs?: number;
   /** IANA time zone that throttle schedule windows are read in (config clone.throttle_timezone); UTC when absent. */
   throttleTimezone?: string;
+  /**
+   * History limits and batch settings this job runs with (workflows/clone/signals.ts: the replay rule), so a
+   * deploy that changes the defaults never changes the steps of a running job. Absent in inputs recorded
+   * before the field existed; those run with RECORDED_HISTORY_LIMITS.
+   */
+  limits?: HistoryLimits;
 }
 
 export type CloneJobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'aborted';

@@ -4,7 +4,9 @@ import {
   condition,
   isCancellation,
   ParentClosePolicy,
+  patched,
   startChild,
+  TemporalFailure,
   workflowInfo,
 } from '@temporalio/workflow';
 import { limitsAt } from '../../activities/clone/logic/throttle-limits';
@@ -12,7 +14,9 @@ import { DEFAULT_THROTTLE_TIMEZONE } from '../../activities/clone/logic/throttle
 import type { retrySettings } from './activity-proxies';
 import { cloneSchemaWorkflow } from './clone-schema';
 import type { CloneJobInput } from './definitions';
+import type { SchemaResult, TablePlanEntry, Totals } from './engine-types';
 import type { TargetContext } from './engine-types';
+import { runSchema } from './schema-run';
 import { budgetExceeded, type JobState } from './job-state';
 import type { HistoryLimits, SchemaProgress } from './signals';
 import { mergeTotals, settleAll } from '../../activities/clone/logic/totals';
@@ -41,7 +45,14 @@ export function contextFor(input: CloneJobInput, i: number): TargetContext {
 /** The root cause with its step (activities/jobs/logic/root-cause), never "Activity task failed". */
 export const rootMessage = rootCauseMessage;
 
-/** Runs the schema children; returns true when this run should continue as new. */
+/**
+ * A job with one schema runs it inside the job workflow (no child workflow to start and wait for: a few round
+ * trips through the server less per job); its tables beyond the first `tablesPerRun` still go to a schema
+ * workflow, so history stays bounded. Jobs recorded before this existed replay with their child workflow.
+ */
+export const INLINE_SINGLE_SCHEMA = 'clone-inline-single-schema';
+
+/** Runs the schemas (children, or the one schema inline); returns true when this run should continue as new. */
 export async function runSchemas(
   input: CloneJobInput,
   state: JobState,
@@ -53,6 +64,8 @@ export async function runSchemas(
   let active = 0;
   let stop = false;
   const pending: Promise<void>[] = [];
+  const single =
+    state.targets.length === 1 && state.targets[0].nextSchema === 0 && state.targets[0].schemas?.length === 1;
   for (let ti = 0; ti < state.targets.length; ti++) {
     const t = state.targets[ti];
     while (t.schemas && t.nextSchema < t.schemas.length && !stop) {
@@ -70,8 +83,9 @@ export async function runSchemas(
       started += 1;
       active += 1;
       running.set(childId, { childId, planned: 0, completed: 0, failed: 0, skipped: 0, bytes: 0 });
+      const inline = single && patched(INLINE_SINGLE_SCHEMA);
       pending.push(
-        runOneSchema(input, ti, schema, childId, retry, limits, state).finally(() => {
+        runOneSchema(input, ti, schema, childId, retry, limits, state, inline ? running : null).finally(() => {
           active -= 1;
           running.delete(childId);
           state.schemasDone += 1;
@@ -94,17 +108,31 @@ async function runOneSchema(
   retry: ReturnType<typeof retrySettings>,
   limits: HistoryLimits,
   state: JobState,
+  inline: Map<string, SchemaProgress> | null,
 ): Promise<void> {
   const target = state.targets[ti];
-  try {
+  const ctx = contextFor(input, ti);
+  const child = async (args: Parameters<typeof cloneSchemaWorkflow>[0]): Promise<SchemaResult> => {
     const handle = await startChild(cloneSchemaWorkflow, {
       workflowId: childId,
-      args: [{ ctx: contextFor(input, ti), schema, retry, limits }],
+      args: [args],
       parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
     });
-    mergeTotals(target.totals, (await handle.result()).totals);
+    return handle.result();
+  };
+  try {
+    const result = inline
+      ? await runSchema({ ctx, schema, retry }, limits, {
+          report: (counts) => void inline.set(childId, { childId, ...counts }),
+          handOff: (tables: TablePlanEntry[], totals: Totals, planned: number) =>
+            child({ ctx, schema, retry, limits, planned, resume: { tables, totals, parentWorkflowId: input.jobId } }),
+        })
+      : await child({ ctx, schema, retry, limits });
+    mergeTotals(target.totals, result.totals);
   } catch (err) {
-    if (isCancellation(err) || !(err instanceof ChildWorkflowFailure)) throw err;
+    // A schema that failed (its workflow, or inline one of its steps) fails alone; cancellation ends the job.
+    const failed = inline ? err instanceof TemporalFailure : err instanceof ChildWorkflowFailure;
+    if (isCancellation(err) || !failed) throw err;
     const message = rootMessage(err);
     target.totals.objects_failed += 1;
     state.schemaErrors.push(`${target.label}: schema ${schema} failed: ${message}`);

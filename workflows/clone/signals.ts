@@ -33,6 +33,15 @@ export interface HistoryLimits {
   progressEvery: number;
 }
 
+/**
+ * Replay rule: these limits decide a workflow's steps (where batches are cut, when a run continues as new,
+ * when progress is signalled), so a running workflow must keep the values it started with, whatever a later
+ * deploy says. A job therefore carries its limits in its input (CloneJobInput.limits, filled from
+ * DEFAULT_HISTORY_LIMITS by api/clone/build-input.ts) and passes them on to its schema workflows and across
+ * continue-as-new. Changing DEFAULT_HISTORY_LIMITS changes new jobs only.
+ * The workflows fall back to RECORDED_HISTORY_LIMITS only for an input without limits, i.e. one recorded
+ * before the field existed: those are the values such jobs ran with, and must never change.
+ */
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
   tablesPerRun: 2000,
   batchTables: 32,
@@ -40,6 +49,20 @@ export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
   schemasPerRun: 300,
   progressEvery: 25,
 };
+
+/** What every job started before CloneJobInput.limits existed ran with. Frozen: see the replay rule above. */
+export const RECORDED_HISTORY_LIMITS: Readonly<HistoryLimits> = Object.freeze({
+  tablesPerRun: 2000,
+  batchTables: 32,
+  batchBytes: 1024 * 1024 * 1024,
+  schemasPerRun: 300,
+  progressEvery: 25,
+});
+
+/** The limits a workflow runs with: its own (carried), else the job's, else the pre-field values. */
+export function limitsOf(...given: (HistoryLimits | undefined)[]): HistoryLimits {
+  return given.find((l) => l !== undefined) ?? RECORDED_HISTORY_LIMITS;
+}
 
 /**
  * Splits a schema's ordered table plan into activity batches (order kept). A table above `batchBytes`

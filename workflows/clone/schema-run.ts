@@ -1,0 +1,130 @@
+import { ActivityFailure, ApplicationFailure, isCancellation } from '@temporalio/workflow';
+import { limitsAt } from '../../activities/clone/logic/throttle-limits';
+import { addObjects, addTable, addWarnings, emptyTotals, settleAll } from '../../activities/clone/logic/totals';
+import { cloneActivities } from './activity-proxies';
+import type { TableResult } from './definitions';
+import type { SchemaJobInput, SchemaResult, TablePlanEntry, Totals } from './engine-types';
+import { batchTables, type HistoryLimits } from './signals';
+import { runThrottled } from './throttle-pool';
+import { workflowClock } from './throttle-clock';
+
+/** One schema's counts as the job's progress shows them. */
+export interface SchemaCounts {
+  planned: number;
+  completed: number;
+  failed: number;
+  skipped: number;
+  bytes: number;
+}
+
+/** Where a schema run sends its progress and what it does with tables beyond `tablesPerRun`. */
+export interface SchemaRunner {
+  /** Progress so far (a schema workflow signals its job; a schema run inside the job sets it directly). */
+  report(counts: SchemaCounts): void;
+  /** Called before the schema's end steps (a schema workflow awaits its signals here). */
+  settle?(): Promise<void>;
+  /**
+   * Hands the tables left after this run to a next run (continue-as-new, or a schema workflow started by the
+   * job) and returns that run's result, which includes `totals` so far.
+   */
+  handOff(rest: TablePlanEntry[], totals: Totals, planned: number): Promise<SchemaResult>;
+}
+
+/**
+ * The steps of one schema of one target: create the schema and its functions (row filters and masks use
+ * them) in one activity, then its tables — one activity per table or per small batch of small tables, at
+ * most parallel_tables activities at a time — then views in dependency order, volumes and the post-schema
+ * steps in one activity. After `tablesPerRun` tables the rest goes to `runner.handOff`.
+ */
+export async function runSchema(
+  input: SchemaJobInput & { planned?: number },
+  limits: HistoryLimits,
+  runner: SchemaRunner,
+): Promise<SchemaResult> {
+  const { ctx, schema } = input;
+  const acts = cloneActivities(input.retry);
+  const cross = ctx.crossWorkspace;
+  const o = ctx.options;
+  const totals: Totals = input.resume?.totals ?? emptyTotals();
+  let tables: TablePlanEntry[];
+  let planned = input.planned ?? 0;
+  const report = () =>
+    runner.report({
+      planned,
+      completed: totals.tables_cloned,
+      failed: totals.tables_failed,
+      skipped: totals.tables_skipped,
+      bytes: totals.bytes_copied,
+    });
+
+  if (!input.resume) {
+    const plan = await acts.prepareSchema({ ctx, schema, functions: !cross || o.clone_functions });
+    totals.tables_skipped += plan.skipped;
+    addWarnings(totals, plan.warnings);
+    if (plan.functions) addObjects(totals, 'functions', plan.functions);
+    tables = plan.tables;
+    planned = plan.tables.length + plan.skipped;
+    report();
+  } else {
+    tables = input.resume.tables;
+  }
+
+  const thisRun = tables.slice(0, limits.tablesPerRun);
+  const batches = batchTables(thisRun, limits, limitsAt(o, new Date(), ctx.throttleTimezone).parallel_tables);
+  let sinceReport = 0;
+  // parallel_tables is read from the throttle preset in force each time a batch starts; the job-wide
+  // tables_per_minute cap is enforced by the table activities (activities/clone/post-clone/hooks).
+  const settled = await runThrottled(
+    batches,
+    (now) => ({ ...limitsAt(o, new Date(now), ctx.throttleTimezone), tables_per_minute: 0 }),
+    async (batch) => {
+      for (const r of await cloneOrRecordFailure(acts, input, batch)) addTable(totals, r);
+      sinceReport += batch.length;
+      if (sinceReport >= limits.progressEvery) {
+        sinceReport = 0;
+        report();
+      }
+    },
+    workflowClock,
+  );
+  await settleAll(settled.map((r) => (r.status === 'rejected' ? Promise.reject(r.reason) : Promise.resolve())));
+  await runner.settle?.();
+
+  if (tables.length > thisRun.length) return runner.handOff(tables.slice(thisRun.length), totals, planned);
+
+  const end = await acts.finishSchema({
+    ctx,
+    schema,
+    totals,
+    views: !cross || o.clone_views,
+    volumes: !cross || o.clone_volumes,
+  });
+  if (end.views) addObjects(totals, 'views', end.views);
+  if (end.volumes) addObjects(totals, 'volumes', end.volumes);
+  addWarnings(totals, end.warnings);
+  return { schema, target: ctx.target.label, totals };
+}
+
+/** A batch whose activity failed for good becomes failed results (recorded with the cause); cancellation propagates. */
+async function cloneOrRecordFailure(
+  acts: ReturnType<typeof cloneActivities>,
+  input: SchemaJobInput,
+  batch: TablePlanEntry[],
+): Promise<TableResult[]> {
+  try {
+    return await acts.cloneTables({ ctx: input.ctx, schema: input.schema, tables: batch });
+  } catch (err) {
+    if (isCancellation(err) || !(err instanceof ActivityFailure)) throw err;
+    const cause = err.cause instanceof ApplicationFailure ? err.cause : null;
+    const detail = (cause?.details?.[0] ?? {}) as { attempt?: number };
+    const attempts = detail.attempt ?? (cause?.nonRetryable ? 1 : input.retry.maximumAttempts);
+    return acts.recordBatchFailure({
+      ctx: input.ctx,
+      schema: input.schema,
+      tables: batch.map((t) => t.name),
+      error: cause?.message ?? err.message,
+      errorType: cause?.type ?? null,
+      attempts,
+    });
+  }
+}
