@@ -4,7 +4,7 @@ import type { ProgressView, StreamEvent } from './progress';
 
 const KEEPALIVE_MS = 20_000;
 const POLL_MS = 1_000;
-const FINAL = new Set(['completed', 'failed', 'cancelled', 'aborted']);
+const FINAL = new Set(['completed', 'failed', 'cancelled', 'aborted']); // `cancelling` is not final: its end comes
 
 /**
  * Feeds a job's events to `view` until the job ends: over the WebSocket /api/clone/ws/{id} (sending `ping`

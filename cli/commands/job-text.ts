@@ -1,9 +1,10 @@
-/** The parts of a job record (GET /api/clone/{id}) the CLI prints. */
+/** The parts of a job record (GET /api/jobs/{id}, or the richer GET /api/clone/{id}) the CLI prints. */
 export interface JobRecord {
   job_id: string;
+  job_type?: string;
   status: string;
-  source_catalog: string | null;
-  destination_catalog: string | null;
+  source_catalog?: string | null;
+  destination_catalog?: string | null;
   clone_type?: string | null;
   progress?: { completed: number; total: number; schemas?: string; tables?: string };
   created_at: string;
@@ -37,7 +38,7 @@ export function bytesText(n: number): string {
 /** The end-of-job summary. */
 export function summaryText(j: JobRecord): string {
   const lines = [
-    `${j.job_id} ${j.status}: ${j.source_catalog} → ${j.destination_catalog}${j.duration_seconds != null ? ` in ${j.duration_seconds.toFixed(1)} s` : ''}`,
+    `${j.job_id} ${j.status}: ${what(j)}${j.duration_seconds != null ? ` in ${j.duration_seconds.toFixed(1)} s` : ''}`,
   ];
   if (j.tables_cloned !== undefined) {
     lines.push(
@@ -53,17 +54,17 @@ export function summaryText(j: JobRecord): string {
   return lines.join('\n');
 }
 
+/** `sales → sales_dev` for a clone, the job type for other jobs. */
+function what(j: JobRecord): string {
+  return j.source_catalog || j.destination_catalog
+    ? `${j.source_catalog ?? '?'} → ${j.destination_catalog ?? '?'}`
+    : (j.job_type ?? 'job');
+}
+
 /** One line of `lakeward jobs`. */
 export function jobLine(j: JobRecord): string {
   const progress = j.progress ? `${j.progress.completed}/${j.progress.total}` : '';
-  return [
-    j.job_id,
-    j.status.padEnd(9),
-    `${j.source_catalog} → ${j.destination_catalog}`,
-    j.clone_type ?? '',
-    progress,
-    j.created_at,
-  ].join('  ');
+  return [j.job_id, j.status.padEnd(10), what(j), j.clone_type ?? '', progress, j.created_at].join('  ');
 }
 
 /** `lakeward job ID`: the record with its log. */
@@ -71,7 +72,7 @@ export function jobText(j: JobRecord): string {
   const head = summaryText(j);
   const where = j.status === 'queued' && j.queue_position ? `\n  queue      position ${j.queue_position}` : '';
   const progress =
-    j.progress && j.status === 'running'
+    j.progress && (j.status === 'running' || j.status === 'cancelling')
       ? `\n  progress   schemas ${j.progress.schemas}, tables ${j.progress.tables}`
       : '';
   const logs = j.logs?.length ? `\nlog:\n${j.logs.map((l) => `  ${l}`).join('\n')}` : '';

@@ -52,10 +52,11 @@ test('lakeward health reads LAKEWARD_URL and LAKEWARD_API_KEY and prints text', 
   expect(res.stdout).toMatch(/: ok\n\s+Temporal\s+reachable/);
 });
 
-test('a missing API key is reported with the API error code and exit code 1', async () => {
-  const res = await lakeward(['health', '--url', server.url]);
+test('a missing API key is reported with the API error code and exit code 1 (health itself stays open)', async () => {
+  const res = await lakeward(['jobs', '--url', server.url]);
   expect(res.code).toBe(1);
   expect(res.stderr).toContain('UNAUTHORIZED (HTTP 401)');
+  expect((await lakeward(['health', '--url', server.url])).code).toBe(0);
 });
 
 test('an API that is not running gives exit code 3 and says so', async () => {

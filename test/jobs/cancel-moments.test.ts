@@ -1,25 +1,15 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { bundleWorkflowCode, Worker } from '@temporalio/worker';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import request from 'supertest';
 import { createApp } from '../../api/app';
-import { createCloneActivities } from '../../activities/clone';
-import { cachedWorkspaces } from '../../activities/clone/workspace-cache';
-import { createJobActivities } from '../../activities/jobs';
-import { openWorkspace } from '../../platform';
-import type { Store } from '../../store/db';
 import { readRunLog } from '../../store/jobs/run-logs';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { openPlatformWorkspace } from '../../workers/open-workspace';
-import { WORKER_TUNING } from '../../workers/worker-tuning';
 import { faultyWorkspace } from '../clone/fixtures/faulty-workspace';
 import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
+import { createHarness, eventually, type Harness } from '../helpers/harness';
+import type { Workspace } from '../../platform/port';
 import { testAppDeps } from '../api/deps';
-import { createTestStore } from '../helpers/db';
-import { connectTestEnv, uniqueTaskQueue } from '../helpers/temporal';
-import { eventually } from '../helpers/eventually';
 
 /**
  * Cancel at every moment of a real clone's life (the real queue, workflow and activities over a local
@@ -27,71 +17,42 @@ import { eventually } from '../helpers/eventually';
  * during a schema's finishing steps. Each time the job ends `cancelled` within seconds with its end recorded,
  * the next queued job starts and completes, and every destination table that exists reads whole.
  */
-let env: TestWorkflowEnvironment;
-let store: Store;
+let h: Harness;
 let root: string;
-let worker: Worker;
-let running: Promise<void>;
-let closeWorkspaces: () => Promise<void>;
-const taskQueue = uniqueTaskQueue('jobs-cancel');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Which platform call is slow right now (by catalog name in its arguments), and what the job is doing. */
+/** Which platform call is slow right now, and which slow calls the job has entered. */
 const slowOn = new Map<string, number>();
 const inside = new Set<string>();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const slow = async (method: string) => {
+  const ms = slowOn.get(method);
+  if (!ms) return;
+  inside.add(method);
+  await sleep(ms);
+};
+const wrap = (ws: Workspace) => faultyWorkspace(ws, () => undefined, new Map(), slow);
 
 beforeAll(async () => {
-  env = await connectTestEnv();
-  store = await createTestStore();
-  root = mkdtempSync(path.join(os.tmpdir(), 'lw-jobs-cancel-'));
-  const ws = await openWorkspace({ kind: 'local', root });
+  h = await createHarness('jobs-cancel');
+  root = h.newRoot();
+  const ws = h.open(root);
   await seedMiniCatalog(ws, 'prod', { extraTables: 6 });
   await ws.close?.();
-  const workspaces = cachedWorkspaces(async (ref) => {
-    if (ref.kind !== 'local') throw new Error('local workspaces only');
-    const slow = async (method: string) => {
-      const ms = slowOn.get(method);
-      if (!ms) return;
-      inside.add(method);
-      await sleep(ms);
-    };
-    return faultyWorkspace(await openWorkspace({ kind: 'local', root: ref.root }), () => undefined, new Map(), slow);
-  });
-  closeWorkspaces = workspaces.closeAll;
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue,
-    ...WORKER_TUNING,
-    workflowBundle: await bundleWorkflowCode({
-      workflowsPath: require.resolve('../../workflows'),
-      logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },
-    }),
-    activities: {
-      ...createCloneActivities({ db: store.db, resolveWorkspace: workspaces.resolve }),
-      ...createJobActivities({ store, client: env.client }),
-    },
-  });
-  running = worker.run();
 }, 120_000);
 afterAll(async () => {
-  await env.client.workflow
-    .getHandle(jobQueueWorkflowId('clone', taskQueue))
+  await h.env.client.workflow
+    .getHandle(jobQueueWorkflowId('clone', h.taskQueue))
     .terminate('test over')
     .catch(() => undefined);
-  worker?.shutdown();
-  await running;
-  await closeWorkspaces?.();
-  await store?.close();
-  await env?.teardown();
-  rmSync(root, { recursive: true, force: true });
+  await h?.teardown();
 });
 
 let appInstance: ReturnType<typeof createApp> | undefined;
 const app = () =>
   (appInstance ??= createApp(
     testAppDeps({
-      store,
-      temporal: { client: env.client, connection: env.connection, address: env.connection.options.address },
-      env: { LAKEWARD_TASK_QUEUE: taskQueue, LAKEWARD_WORKSPACE_ROOT: root },
+      store: h.store,
+      temporal: { client: h.env.client, connection: h.env.connection, address: h.env.connection.options.address },
+      env: { LAKEWARD_TASK_QUEUE: h.taskQueue, LAKEWARD_WORKSPACE_ROOT: root },
       open: openPlatformWorkspace,
     }),
   ));
@@ -104,11 +65,11 @@ const submit = async (extra: Record<string, unknown> = {}) =>
       .expect(200)
   ).body.job_id as string;
 const job = async (id: string) => (await request(app()).get(`/api/clone/${id}`).expect(200)).body;
-const events = async (id: string) => (await readRunLog(store.db, id)).map((r) => r.data ?? {});
+const events = async (id: string) => (await readRunLog(h.store.db, id)).map((r) => r.data ?? {});
 
 /** Every table of the destination that exists answers a full scan; no temp copy files are left in it. */
 async function assertDestinationWhole(catalog: string): Promise<void> {
-  const ws = await openWorkspace({ kind: 'local', root });
+  const ws = h.open(root);
   try {
     const catalogs = (await ws.listCatalogs()).map((c) => c.name);
     if (!catalogs.includes(catalog)) return;
@@ -174,19 +135,31 @@ async function cancelAt(m: Moment): Promise<void> {
   await assertDestinationWhole(ended.destination_catalog);
 }
 
-test('a job waiting in the queue is cancelled before it starts and never runs', async () => {
-  slowOn.set('cloneTable', 200);
-  const blocker = await submit();
-  const waiting = await submit();
-  expect((await job(waiting)).status).toBe('queued');
-  expect((await request(app()).delete(`/api/clone/${waiting}`).expect(200)).body.status).toBe('cancelled');
-  slowOn.clear();
-  await eventually(async () => (await job(blocker)).completed_at, { timeoutMs: 30_000, what: 'the blocker to end' });
-  expect((await events(waiting)).some((e) => e.event === 'table_started')).toBe(false);
-});
+test('a job waiting in the queue is cancelled before it starts and never runs', () =>
+  h.withWorker(
+    async () => {
+      slowOn.set('cloneTable', 200);
+      const blocker = await submit();
+      const waiting = await submit();
+      expect((await job(waiting)).status).toBe('queued');
+      expect((await request(app()).delete(`/api/clone/${waiting}`).expect(200)).body.status).toBe('cancelled');
+      slowOn.clear();
+      await eventually(async () => (await job(blocker)).completed_at, {
+        timeoutMs: 30_000,
+        what: 'the blocker to end',
+      });
+      expect((await events(waiting)).some((e) => e.event === 'table_started')).toBe(false);
+    },
+    { wrap },
+  ));
 
 for (const m of moments) {
   test(`cancel ${m.name}: ends cancelled, the queue moves on, nothing half-written (5 rounds)`, async () => {
-    for (let round = 0; round < 5; round++) await cancelAt(m);
+    await h.withWorker(
+      async () => {
+        for (let round = 0; round < 5; round++) await cancelAt(m);
+      },
+      { wrap },
+    );
   }, 300_000);
 }
