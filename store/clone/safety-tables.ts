@@ -112,3 +112,12 @@ export const throttleStarts = pgTable(
     index('throttle_starts_job_time_idx').on(t.jobId, t.startedAt),
   ],
 );
+
+/**
+ * The next free request slot of each throttled job (`max_rps`), shared by every worker on the same store: a
+ * worker reserves a slot by moving `next_at` on by 1/max_rps seconds in one atomic upsert (store/clone/rate-slots).
+ */
+export const cloneRateSlots = pgTable('clone_rate_slots', {
+  jobId: text('job_id').primaryKey(),
+  nextAt: tsz('next_at').notNull(),
+});
