@@ -9,3 +9,4 @@ export * from './targets/tables';
 export * from './clone/tables';
 export * from './clone/rollback-tables';
 export * from './clone/safety-tables';
+export * from './data-quality/tables';
