@@ -33,7 +33,13 @@ export function createActivities(deps: ActivityDeps) {
       client: deps.client,
       provenanceKey: { dataDir: deps.config.data_dir, privateKeyPem: deps.config.provenance.private_key },
     }),
-    ...createCloneActivities({ db: deps.store.db, resolveWorkspace, hooks: [createSafetyHooks(safety)] }),
+    ...createCloneActivities({
+      db: deps.store.db,
+      resolveWorkspace,
+      hooks: [createSafetyHooks(safety)],
+      // max_rps is per job across workers: a bucket in the store, or in memory when only this process has it.
+      rateLimitScope: deps.store.driver === 'pglite' ? 'process' : 'store',
+    }),
     ...createSafetyActivities(safety),
   });
 }

@@ -6,7 +6,7 @@ import type { CloneSummary, TableResult, WorkspaceRef } from '../../workflows/cl
 import type { TargetContext } from '../../workflows/clone/engine-types';
 import { stopOnCancel } from './heartbeat';
 import { limitsAt } from './logic/throttle-limits';
-import { jobBucket, rateLimited } from './token-bucket';
+import { jobLimiter, rateLimited, type RateLimitScope } from './token-bucket';
 
 /**
  * Extension points for the safety features (rollback recording, validation, DQ comparison, masking).
@@ -41,15 +41,21 @@ export interface CloneActivityDeps {
   /** Workspaces are cached per reference by the caller (see workspace-cache.ts). */
   resolveWorkspace(ref: WorkspaceRef): Promise<Workspace>;
   hooks?: CloneHooks[];
+  /** Where a job's max_rps bucket lives (see RateLimitScope): `store` unless the store is PGlite. */
+  rateLimitScope?: RateLimitScope;
 }
 
-/** Source and target workspaces of a job's target, behind the job's max_rps bucket, stopping on cancellation. */
+/**
+ * Source and target workspaces of a job's target, behind the job's max_rps bucket (shared by every worker on
+ * the store), stopping on cancellation.
+ */
 export async function workspacesFor(
   deps: CloneActivityDeps,
   ctx: TargetContext,
 ): Promise<{ src: Workspace; dst: Workspace }> {
   // The throttle preset in force when this step starts sets the rate (a schedule window may change it).
-  const bucket = jobBucket(ctx.jobId, limitsAt(ctx.options, new Date(), ctx.throttleTimezone).max_rps);
+  const rate = limitsAt(ctx.options, new Date(), ctx.throttleTimezone).max_rps;
+  const bucket = jobLimiter(deps.db, ctx.jobId, rate, deps.rateLimitScope);
   const [src, dst] = await Promise.all([
     deps.resolveWorkspace(ctx.source),
     deps.resolveWorkspace(ctx.target.workspace),
