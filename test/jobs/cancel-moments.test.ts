@@ -3,13 +3,10 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import { readRunLog } from '../../store/jobs/run-logs';
-import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { openPlatformWorkspace } from '../../workers/open-workspace';
 import { faultyWorkspace } from '../clone/fixtures/faulty-workspace';
-import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
-import { createHarness, eventually, type Harness } from '../helpers/harness';
+import { eventually } from '../helpers/harness';
+import { realStack, type RealStack } from './real-stack';
 import type { Workspace } from '../../platform/port';
-import { testAppDeps } from '../api/deps';
 
 /**
  * Cancel at every moment of a real clone's life (the real queue, workflow and activities over a local
@@ -17,8 +14,7 @@ import { testAppDeps } from '../api/deps';
  * during a schema's finishing steps. Each time the job ends `cancelled` within seconds with its end recorded,
  * the next queued job starts and completes, and every destination table that exists reads whole.
  */
-let h: Harness;
-let root: string;
+let stack: RealStack;
 /** Which platform call is slow right now, and which slow calls the job has entered. */
 const slowOn = new Map<string, number>();
 const inside = new Set<string>();
@@ -32,30 +28,14 @@ const slow = async (method: string) => {
 const wrap = (ws: Workspace) => faultyWorkspace(ws, () => undefined, new Map(), slow);
 
 beforeAll(async () => {
-  h = await createHarness('jobs-cancel');
-  root = h.newRoot();
-  const ws = h.open(root);
-  await seedMiniCatalog(ws, 'prod', { extraTables: 6 });
-  await ws.close?.();
+  stack = await realStack('jobs-cancel', { extraTables: 6 });
 }, 120_000);
 afterAll(async () => {
-  await h.env.client.workflow
-    .getHandle(jobQueueWorkflowId('clone', h.taskQueue))
-    .terminate('test over')
-    .catch(() => undefined);
-  await h?.teardown();
+  await stack?.teardown();
 });
 
 let appInstance: ReturnType<typeof createApp> | undefined;
-const app = () =>
-  (appInstance ??= createApp(
-    testAppDeps({
-      store: h.store,
-      temporal: { client: h.env.client, connection: h.env.connection, address: h.env.connection.options.address },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue, LAKEWARD_WORKSPACE_ROOT: root },
-      open: openPlatformWorkspace,
-    }),
-  ));
+const app = () => (appInstance ??= createApp(stack.appDeps()));
 let n = 0;
 const submit = async (extra: Record<string, unknown> = {}) =>
   (
@@ -65,11 +45,11 @@ const submit = async (extra: Record<string, unknown> = {}) =>
       .expect(200)
   ).body.job_id as string;
 const job = async (id: string) => (await request(app()).get(`/api/clone/${id}`).expect(200)).body;
-const events = async (id: string) => (await readRunLog(h.store.db, id)).map((r) => r.data ?? {});
+const events = async (id: string) => (await readRunLog(stack.h.store.db, id)).map((r) => r.data ?? {});
 
 /** Every table of the destination that exists answers a full scan; no temp copy files are left in it. */
 async function assertDestinationWhole(catalog: string): Promise<void> {
-  const ws = h.open(root);
+  const ws = stack.h.open(stack.root);
   try {
     const catalogs = (await ws.listCatalogs()).map((c) => c.name);
     if (!catalogs.includes(catalog)) return;
@@ -85,7 +65,7 @@ async function assertDestinationWhole(catalog: string): Promise<void> {
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? leftovers(path.join(dir, e.name)) : /\.tmp-/.test(e.name) ? [e.name] : [],
     );
-  expect(leftovers(root)).toEqual([]);
+  expect(leftovers(stack.root)).toEqual([]);
 }
 
 type Moment = { name: string; slow?: [string, number]; when: (id: string) => Promise<boolean> };
@@ -136,7 +116,7 @@ async function cancelAt(m: Moment): Promise<void> {
 }
 
 test('a job waiting in the queue is cancelled before it starts and never runs', () =>
-  h.withWorker(
+  stack.h.withWorker(
     async () => {
       slowOn.set('cloneTable', 200);
       const blocker = await submit();
@@ -155,7 +135,7 @@ test('a job waiting in the queue is cancelled before it starts and never runs', 
 
 for (const m of moments) {
   test(`cancel ${m.name}: ends cancelled, the queue moves on, nothing half-written (5 rounds)`, async () => {
-    await h.withWorker(
+    await stack.h.withWorker(
       async () => {
         for (let round = 0; round < 5; round++) await cancelAt(m);
       },

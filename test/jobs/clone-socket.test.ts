@@ -2,40 +2,19 @@ import request from 'supertest';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../api/server';
 import { JobEventSchema } from '../../schemas/jobs';
-import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { openPlatformWorkspace } from '../../workers/open-workspace';
-import { testAppDeps } from '../api/deps';
 import { faultyWorkspace } from '../clone/fixtures/faulty-workspace';
-import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
-import { createHarness, type Harness } from '../helpers/harness';
+import { realStack, type RealStack } from './real-stack';
 
 /** Every WebSocket event of a real multi-schema clone has the documented keys; progress knows its totals at once. */
-let h: Harness;
-let root: string;
+let stack: RealStack;
 let server: RunningServer;
 beforeAll(async () => {
-  h = await createHarness('clone-socket');
-  root = h.newRoot();
-  const ws = h.open(root);
-  await seedMiniCatalog(ws, 'prod', { extraTables: 5 });
-  await ws.close?.();
-  server = await startServer(
-    testAppDeps({
-      store: h.store,
-      temporal: { client: h.env.client, connection: h.env.connection, address: h.env.connection.options.address },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue, LAKEWARD_WORKSPACE_ROOT: root },
-      open: openPlatformWorkspace,
-    }),
-    { host: '127.0.0.1', port: 0 },
-  );
+  stack = await realStack('clone-socket', { extraTables: 5 });
+  server = await startServer(stack.appDeps(), { host: '127.0.0.1', port: 0 });
 }, 120_000);
 afterAll(async () => {
-  await h.env.client.workflow
-    .getHandle(jobQueueWorkflowId('clone', h.taskQueue))
-    .terminate('test over')
-    .catch(() => undefined);
   await server?.close(500);
-  await h?.teardown();
+  await stack?.teardown();
 });
 
 function collect(path: string): Promise<Record<string, unknown>[]> {
@@ -50,7 +29,7 @@ function collect(path: string): Promise<Record<string, unknown>[]> {
 
 test('every event of a clone has type, ts, message and job_id; the first progress event carries the final totals', async () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  await h.withWorker(
+  await stack.h.withWorker(
     async () => {
       const id = (
         await request(server.url)

@@ -2,40 +2,20 @@ import request from 'supertest';
 import { createApp } from '../../api/app';
 import { InvalidInputError, PermissionDeniedError } from '../../platform/errors';
 import { recentNotifications } from '../../store/notifications/repo';
-import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { openPlatformWorkspace } from '../../workers/open-workspace';
-import { testAppDeps } from '../api/deps';
 import { faultyWorkspace } from '../clone/fixtures/faulty-workspace';
-import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
-import { createHarness, eventually, type Harness } from '../helpers/harness';
+import { eventually } from '../helpers/harness';
+import { realStack, type RealStack } from './real-stack';
 
 /** A failed job names its root cause — the platform's own message, the object, the step — never a wrapper or a folder. */
-let h: Harness;
-let root: string;
+let stack: RealStack;
 beforeAll(async () => {
-  h = await createHarness('failure-cause');
-  root = h.newRoot();
-  const ws = h.open(root);
-  await seedMiniCatalog(ws, 'prod');
-  await ws.close?.();
+  stack = await realStack('failure-cause');
 }, 120_000);
 afterAll(async () => {
-  await h.env.client.workflow
-    .getHandle(jobQueueWorkflowId('clone', h.taskQueue))
-    .terminate('test over')
-    .catch(() => undefined);
-  await h?.teardown();
+  await stack?.teardown();
 });
 
-const app = () =>
-  createApp(
-    testAppDeps({
-      store: h.store,
-      temporal: { client: h.env.client, connection: h.env.connection, address: h.env.connection.options.address },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue, LAKEWARD_WORKSPACE_ROOT: root },
-      open: openPlatformWorkspace,
-    }),
-  );
+const app = () => createApp(stack.appDeps());
 
 async function runToEnd(destination: string) {
   const a = app();
@@ -53,12 +33,12 @@ async function runToEnd(destination: string) {
 
 function expectNoWrapperOrFolder(text: string): void {
   expect(text).not.toMatch(/Activity task failed|Child Workflow execution failed/);
-  expect(text).not.toContain(root);
+  expect(text).not.toContain(stack.root);
 }
 
 test('a platform error deep inside a table batch is the job error, run log line and notification text', async () => {
   const message = '[DELTA_INVALID_CHARACTERS] bad column name';
-  const job = await h.withWorker(() => runToEnd('prod_fail_table'), {
+  const job = await stack.h.withWorker(() => runToEnd('prod_fail_table'), {
     wrap: (ws) =>
       faultyWorkspace(ws, (method, args) =>
         method === 'cloneTable' && JSON.stringify(args).includes('"orders"')
@@ -70,13 +50,13 @@ test('a platform error deep inside a table batch is the job error, run log line 
   expect(job.error).toContain(`sales.orders: ${message}`);
   expectNoWrapperOrFolder(job.error);
   expect(job.logs.some((l: string) => l.includes(message) && l.includes('failed'))).toBe(true);
-  const note = (await recentNotifications(h.store.db, 50)).find((n) => n.jobId === job.job_id);
+  const note = (await recentNotifications(stack.h.store.db, 50)).find((n) => n.jobId === job.job_id);
   expect(note?.message).toContain(message);
   expectNoWrapperOrFolder(note!.message);
 });
 
 test('a failure in a job step names the step and the platform failure', async () => {
-  const job = await h.withWorker(() => runToEnd('prod_fail_step'), {
+  const job = await stack.h.withWorker(() => runToEnd('prod_fail_step'), {
     wrap: (ws) =>
       faultyWorkspace(ws, (method) =>
         method === 'createCatalog' ? new PermissionDeniedError('no CREATE CATALOG on metastore') : undefined,

@@ -2,31 +2,19 @@ import type { Client } from '@temporalio/client';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import { JobEventSchema } from '../../schemas/jobs';
-import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { openPlatformWorkspace } from '../../workers/open-workspace';
-import { testAppDeps } from '../api/deps';
-import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
-import { createHarness, eventually, type Harness } from '../helpers/harness';
+import { eventually } from '../helpers/harness';
+import { realStack, type RealStack } from './real-stack';
 
 /**
  * A clone held in the slowest throttle (max_rps 1): reads of the job answer from the store without asking the
  * workflow anything, and a cancel still ends the job within 2 s.
  */
-let h: Harness;
-let root: string;
+let stack: RealStack;
 beforeAll(async () => {
-  h = await createHarness('throttled');
-  root = h.newRoot();
-  const ws = h.open(root);
-  await seedMiniCatalog(ws, 'prod', { extraTables: 12 });
-  await ws.close?.();
+  stack = await realStack('throttled', { extraTables: 12 });
 }, 120_000);
 afterAll(async () => {
-  await h.env.client.workflow
-    .getHandle(jobQueueWorkflowId('clone', h.taskQueue))
-    .terminate('test over')
-    .catch(() => undefined);
-  await h?.teardown();
+  await stack?.teardown();
 });
 
 /** The app's Temporal client, counting every workflow call the API makes through it. */
@@ -46,15 +34,9 @@ function countingClient(client: Client, calls: string[]): Client {
 
 test('a job in a max_rps 1 throttle is read from the store, streams documented events, and cancels within 2 s', async () => {
   const calls: string[] = [];
-  const client = countingClient(h.env.client, calls);
-  const app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal: { client, connection: h.env.connection, address: h.env.connection.options.address },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue, LAKEWARD_WORKSPACE_ROOT: root },
-      open: openPlatformWorkspace,
-    }),
-  );
+  const client = countingClient(stack.h.env.client, calls);
+  const { h } = stack;
+  const app = createApp(stack.appDeps(client));
   await h.withWorker(async () => {
     const id = (
       await request(app)
