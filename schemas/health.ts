@@ -22,3 +22,26 @@ export const HealthSchema = z
   .meta({ id: 'Health' });
 
 export type Health = z.infer<typeof HealthSchema>;
+
+export const ReadinessCheckSchema = z
+  .object({
+    ok: z.boolean().meta({ description: 'whether it answered within the check timeout' }),
+    latency_ms: z.number().min(0).meta({ description: 'how long the check took (the timeout when it did not answer)' }),
+    detail: z.string().meta({ description: 'what answered, or why it did not' }),
+  })
+  .meta({ id: 'ReadinessCheck' });
+
+export type ReadinessCheck = z.infer<typeof ReadinessCheckSchema>;
+
+export const ReadinessSchema = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    checks: z.object({
+      temporal: ReadinessCheckSchema,
+      store: ReadinessCheckSchema,
+      workspace: ReadinessCheckSchema,
+    }),
+  })
+  .meta({ id: 'Readiness' });
+
+export type Readiness = z.infer<typeof ReadinessSchema>;

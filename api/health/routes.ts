@@ -1,9 +1,8 @@
 import { versionInfo } from '../../config/version';
-import { HealthSchema, type Health } from '../../schemas/health';
+import { HealthSchema, ReadinessSchema, type Health } from '../../schemas/health';
 import type { AppDeps } from '../deps';
 import { defineRoutes, route } from '../middleware/route';
-
-const CHECK_TIMEOUT_MS = 2000;
+import { CHECK_TIMEOUT_MS, readinessReport } from './readiness';
 
 async function temporalReachable(deps: AppDeps): Promise<{ reachable: boolean; detail: string }> {
   const t = deps.temporal;
@@ -39,7 +38,11 @@ export async function healthReport(deps: AppDeps): Promise<Health> {
   };
 }
 
-/** GET /api/health — polled by the web UI, open even with an API key; always 200 so the body can say what is degraded. */
+/**
+ * GET /api/health — polled by the web UI, open even with an API key; always 200 so the body can say what is
+ * degraded. GET /api/health/ready — for load balancers and orchestrators: 200 only when Temporal, the store and
+ * the default workspace all answer, else 503; the body names each check with its latency either way.
+ */
 export const healthRoutes = defineRoutes({
   name: 'health',
   routes: [
@@ -50,6 +53,20 @@ export const healthRoutes = defineRoutes({
       security: [],
       response: { description: 'Health report', schema: HealthSchema },
       handler: ({ deps }) => healthReport(deps),
+    }),
+    route({
+      method: 'get',
+      path: '/health/ready',
+      summary: 'Readiness: whether Temporal, the store and the default workspace answer, each with its latency',
+      security: [],
+      response: { description: 'Ready: every check answered', schema: ReadinessSchema },
+      otherResponses: { 503: { description: 'Not ready: the failed checks say why', schema: ReadinessSchema } },
+      handler: async ({ deps, res }) => {
+        const report = await readinessReport(deps);
+        res.set('Cache-Control', 'no-store');
+        if (report.status !== 'ready') res.status(503);
+        return report;
+      },
     }),
   ],
 });
