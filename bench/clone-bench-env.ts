@@ -166,3 +166,12 @@ export async function pool<T>(items: T[], parallel: number, fn: (item: T) => Pro
     }),
   );
 }
+
+/** Where a long bench part says what it is doing (one line each). */
+export type Progress = (line: string) => void;
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}

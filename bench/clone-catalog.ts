@@ -1,344 +1,133 @@
 /**
- * Clone engine benchmark (Temporal dev server, in-memory store, local lakehouse in os.tmpdir()):
- * - shallow clone of a 1,000-table catalog through the workflows: tables/s, and the ratio to calling
- *   the same port calls in a plain loop at the same parallelism (goal >= 0.6);
- * - deep clone bytes/s through the workflows as a ratio to `cp -r` of the same table folders, four cp
- *   processes at once as the engine copies four tables at once (goal >= 0.9). The default catalog holds
- *   48 tables of about 170 MB (8 GB): a job has a fixed cost of a few hundred ms (workflow start, the
- *   schema workflow, planning, completion) that a copy of a few hundred MB from the page cache does not
- *   hide — LAKEWARD_BENCH_DEEP_TABLES=6 LAKEWARD_BENCH_DEEP_ROWS=2000000 measures that small case;
- * - the largest workflow history (any run of the job or a schema workflow) cloning a 10,000-table catalog,
- *   as many schemas and as one schema (goal <= 10,240 events), over a platform whose clone is a no-op.
- * The two throughput parts run LAKEWARD_BENCH_ROUNDS (3) rounds, each timing the baseline and the engine
- * on fresh destinations (alternating which goes first), and report the median of the per-round ratios: on
- * a shared two-core machine one `cp -r` or one loop swings by a factor of two or more between runs, and
- * pairing each engine run with a baseline run next to it in time cancels most of that.
- * Sizes: LAKEWARD_BENCH_TABLES (1000), LAKEWARD_BENCH_DEEP_TABLES (48), LAKEWARD_BENCH_DEEP_ROWS (rows per
- * deep table, 5,000,000), LAKEWARD_BENCH_HISTORY_TABLES (10000); LAKEWARD_BENCH_DATABASE_URL puts the
- * store on Postgres.
+ * Clone engine benchmark (Temporal dev server, in-memory store, local lakehouse in os.tmpdir()). Parts
+ * (LAKEWARD_BENCH_ONLY=shallow,deep,small,fixed,history picks some; default all), each printed as it finishes,
+ * with progress lines meanwhile:
+ * - shallow: a 1,000-table catalog through the workflows, tables/s, and the ratio to calling the same port
+ *   calls in a plain loop at the same parallelism (goal >= 0.8);
+ * - deep: bytes/s through the workflows as a ratio to `cp -r` of the same table folders, four cp processes at
+ *   once as the engine copies four tables at once (goal >= 0.9). The default catalog holds 48 tables of about
+ *   170 MB (8 GB); LAKEWARD_BENCH_DEEP_ROWS=2000000 is the middle size (48 tables of about 69 MB, 3.3 GB);
+ * - small: one table of about 200 MB, deep, engine ÷ cp (a small job, where the job's fixed cost shows);
+ * - fixed: a one-table deep job from POST /api/clone (real API app and job kernel queue) until the job's
+ *   completed_at, median of LAKEWARD_BENCH_FIXED_RUNS (7) jobs, in ms (goal < 300);
+ * - history: the largest workflow history (any run of the job or a schema workflow) cloning a 10,000-table
+ *   catalog as 100 schemas and as one schema (goal <= 10,240 events) over a platform whose clone is a no-op,
+ *   and the peak RSS of the process running the worker meanwhile (goal <= 1 GiB).
+ * The throughput parts run LAKEWARD_BENCH_ROUNDS (3) rounds, each timing the baseline and the engine on fresh
+ * destinations (alternating which goes first), and report the median of the per-round ratios: on a shared
+ * two-core machine one `cp -r` or one loop swings by a factor of two or more between runs, and pairing each
+ * engine run with a baseline run next to it in time cancels most of that.
+ * Sizes: LAKEWARD_BENCH_TABLES (1000), LAKEWARD_BENCH_DEEP_TABLES (48), LAKEWARD_BENCH_DEEP_ROWS (rows per deep
+ * table, 5,000,000), LAKEWARD_BENCH_SMALL_ROWS (6,000,000), LAKEWARD_BENCH_HISTORY_TABLES (10000);
+ * LAKEWARD_BENCH_DATABASE_URL puts the store on Postgres.
  *
  *   npx tsx bench/clone-catalog.ts
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import * as path from 'node:path';
-import { promisify } from 'node:util';
-import { transferTable } from '../activities/clone/table-transfer';
-import { openWorkspace } from '../platform';
-import { applyCloneDefaults, type CloneRequestInput } from '../schemas/clone';
-import { jobHistoryStats } from '../test/clone/history-size';
-import { syntheticWorkspace } from '../test/clone/fixtures/synthetic-workspace';
-import { createBenchEnv, pool, timed, type BenchEnv } from './clone-bench-env';
+import { createBenchEnv, median, type Progress } from './clone-bench-env';
+import { deepBench } from './deep-part';
+import { fixedCostBench } from './fixed-cost';
+import { historyBench, type HistoryFigure } from './history-part';
+import { PARALLEL_TABLES, shallowBench, WORKERS } from './shallow-part';
 
-const execFileAsync = promisify(execFile);
-
-const WORKERS = 4;
-const PARALLEL_TABLES = 4;
+type Shallow = Awaited<ReturnType<typeof shallowBench>> & { tables: number };
+type Deep = Awaited<ReturnType<typeof deepBench>>;
 
 export interface CloneBenchResult {
   rounds: number;
-  tables: number;
-  engineTablesPerSecond: number;
-  /** The same per-table port calls as the engine (clone + metadata), in a plain loop. */
-  plainTablesPerSecond: number;
-  /** Only `cloneTable` in a plain loop (no metadata copy). */
-  cloneOnlyTablesPerSecond: number;
-  /** Engine ÷ plain loop of the same port calls, median over the rounds (goal >= 0.6). */
-  shallowVsPlain: number;
-  shallowRatios: number[];
-  deepBytes: number;
-  engineBytesPerSecond: number;
-  cpBytesPerSecond: number;
-  /** Engine deep clone ÷ cp -r, median over the rounds (goal >= 0.9). */
-  deepVsCp: number;
-  deepRatios: number[];
-  /** The same, each side timed until its copy is on disk (`sync` included). */
-  deepDurable: number;
-  deepDurableRatios: number[];
-  /** Bytes per second of each round: the engine and cp. */
-  deepRounds: { engine: number; cp: number }[];
-  history: {
-    shape: string;
-    tables: number;
-    maxHistoryLength: number;
-    parentRuns: number;
-    childRuns: number;
-    seconds: number;
-  }[];
+  shallow?: Shallow;
+  deep?: Deep;
+  small?: Deep;
+  /** Milliseconds from POST to completed_at of each one-table job. */
+  fixedCostMs?: number[];
+  history: HistoryFigure[];
 }
 
-async function shallowBench(b: BenchEnv, tables: number, rounds: number) {
-  const root = b.tmp('lw-bench-shallow-');
-  const ws = await openWorkspace({ kind: 'local', root });
-  await ws.createCatalog({ name: 'bench' });
-  const refs: { schema: string; name: string }[] = [];
-  for (let s = 0; s < WORKERS; s++) {
-    const schema = `s${s}`;
-    await ws.createSchema({ catalog: 'bench', name: schema });
-    for (let t = 0; t < tables / WORKERS; t++) refs.push({ schema, name: `t${t}` });
-  }
-  await pool(refs, 4, (r) =>
-    ws.createTableAs({ ref: { catalog: 'bench', ...r }, query: `SELECT ${refs.indexOf(r)} AS k, 'x' AS v` }),
-  );
-  const fresh = async (catalog: string) => {
-    await ws.createCatalog({ name: catalog });
-    for (let s = 0; s < WORKERS; s++) await ws.createSchema({ catalog, name: `s${s}` });
-  };
-  await fresh('clone_only');
-  const cloneOnlySeconds = await timed(() =>
-    pool(refs, WORKERS * PARALLEL_TABLES, (r) =>
-      ws.cloneTable({
-        source: { catalog: 'bench', ...r },
-        target: { catalog: 'clone_only', ...r },
-        cloneType: 'SHALLOW',
-      }),
-    ),
-  );
-  const plain: number[] = [];
-  const engine: number[] = [];
-  const ratios: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    // The same port calls the engine makes per table (clone, then metadata, filters and masks), in a plain loop.
-    const baselineCatalog = `plain_${round}`;
-    await fresh(baselineCatalog);
-    const options = applyCloneDefaults({
-      source_catalog: 'bench',
-      destination_catalog: baselineCatalog,
-      clone_type: 'SHALLOW',
-    } as CloneRequestInput);
-    const ctx = {
-      jobId: 'baseline',
-      options,
-      source: { kind: 'local' as const, root },
-      target: { label: 'local', workspace: { kind: 'local' as const, root }, destinationCatalog: baselineCatalog },
-      crossWorkspace: false,
-    };
-    const plainOnce = () =>
-      timed(() =>
-        pool(refs, WORKERS * PARALLEL_TABLES, (r) =>
-          transferTable(ws, ws, ctx, r.schema, r.name, async () => undefined, false),
-        ),
-      );
-    const engineOnce = () =>
-      b.clone(root, {
-        destination_catalog: `bench_copy_${round}`,
-        clone_type: 'SHALLOW',
-        max_workers: WORKERS,
-        parallel_tables: PARALLEL_TABLES,
-      });
-    // Alternate which side goes first (see the deep part).
-    let plainSeconds: number;
-    let run: Awaited<ReturnType<typeof engineOnce>>;
-    if (round % 2 === 0) {
-      plainSeconds = await plainOnce();
-      run = await engineOnce();
-    } else {
-      run = await engineOnce();
-      plainSeconds = await plainOnce();
-    }
-    if (run.summary.tables_cloned !== tables)
-      throw new Error(`engine cloned ${run.summary.tables_cloned} of ${tables} tables`);
-    plain.push(tables / plainSeconds);
-    engine.push(tables / run.seconds);
-    ratios.push(plainSeconds / run.seconds);
-  }
-  return {
-    engineTablesPerSecond: median(engine),
-    plainTablesPerSecond: median(plain),
-    cloneOnlyTablesPerSecond: tables / cloneOnlySeconds,
-    shallowVsPlain: median(ratios),
-    shallowRatios: ratios,
-  };
-}
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
-async function deepBench(b: BenchEnv, rows: number, tableCount: number, rounds: number) {
-  const root = b.tmp('lw-bench-deep-');
-  const ws = await openWorkspace({ kind: 'local', root });
-  await ws.createCatalog({ name: 'bench' });
-  await ws.createSchema({ catalog: 'bench', name: 'big' });
-  const names = Array.from({ length: tableCount }, (_, i) => `t${i}`);
-  for (const name of names) {
-    // Random doubles do not compress: the files really are this big on disk.
-    await ws.createTableAs({
-      ref: { catalog: 'bench', schema: 'big', name },
-      query: `SELECT range AS id, rand() AS c0, rand() AS c1, rand() AS c2, rand() AS c3 FROM range(${rows})`,
-    });
-  }
-  const dirs = await Promise.all(
-    names.map(async (name) => (await ws.tableDetail({ catalog: 'bench', schema: 'big', name })).location!),
-  );
-  let bytes = 0;
-  const cp: number[] = [];
-  const engine: number[] = [];
-  const ratios: number[] = [];
-  const durableRatios: number[] = [];
-  // Each side is timed twice: until its last byte is in the page cache, and until `sync` has written it
-  // to disk ("durable"). On this size of machine the first is a race for memory bandwidth and CPU, which
-  // the engine's own work (Temporal, the store, the metastore) competes for; the second is what a copy
-  // costs once the data has to reach a disk, as it does in any real deep clone.
-  const cpOnce = async (): Promise<{ copy: number; durable: number }> => {
-    // Each timed copy starts with no dirty pages left by the previous one (writeback would slow it down).
-    execFileSync('sync');
-    const cpRoot = b.tmp('lw-bench-cp-');
-    const copy = await timed(() =>
-      // Asynchronous, so PARALLEL_TABLES cp processes really run at once (the engine's parallelism).
-      pool(dirs, PARALLEL_TABLES, (d) => execFileAsync('cp', ['-r', d, path.join(cpRoot, path.basename(d))])),
-    );
-    const durable = copy + (await timed(() => execFileSync('sync')));
-    rmSync(cpRoot, { recursive: true, force: true });
-    return { copy, durable };
-  };
-  const engineOnce = async (round: number): Promise<{ copy: number; durable: number }> => {
-    execFileSync('sync');
-    const destination = `bench_copy_${round}`;
-    const run = await b.clone(root, {
-      destination_catalog: destination,
-      clone_type: 'DEEP',
-      max_workers: 1,
-      parallel_tables: PARALLEL_TABLES,
-    });
-    const durable = run.seconds + (await timed(() => execFileSync('sync')));
-    bytes = run.summary.bytes_copied;
-    // Each round writes fresh files, as cp does: the copies of earlier rounds leave the disk.
-    await ws.dropCatalog(destination, { cascade: true });
-    return { copy: run.seconds, durable };
-  };
-  for (let round = 0; round < rounds; round++) {
-    // Alternate which side goes first, so a machine slowing down (or speeding up) during the run
-    // does not always favour the same side.
-    let c: { copy: number; durable: number };
-    let e: { copy: number; durable: number };
-    if (round % 2 === 0) {
-      c = await cpOnce();
-      e = await engineOnce(round);
-    } else {
-      e = await engineOnce(round);
-      c = await cpOnce();
-    }
-    cp.push(bytes / c.copy);
-    engine.push(bytes / e.copy);
-    ratios.push(c.copy / e.copy);
-    durableRatios.push(c.durable / e.durable);
-  }
-  return {
-    deepBytes: bytes,
-    engineBytesPerSecond: median(engine),
-    cpBytesPerSecond: median(cp),
-    deepVsCp: median(ratios),
-    deepRatios: ratios,
-    deepDurable: median(durableRatios),
-    deepDurableRatios: durableRatios,
-    deepRounds: engine.map((e, i) => ({ engine: e, cp: cp[i] })),
-  };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((x, y) => x - y);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-async function historyBench(b: BenchEnv, tables: number) {
-  const out: CloneBenchResult['history'] = [];
-  for (const [shape, schemas] of [
-    ['100 schemas', 100],
-    ['1 schema', 1],
-  ] as const) {
-    const root = b.tmp('lw-bench-history-');
-    const perSchema = Math.ceil(tables / schemas);
-    const r = await b.clone(
-      root,
-      { source_catalog: 'big', destination_catalog: 'big_copy', max_workers: 8, parallel_tables: 8 },
-      {
-        wrap: (ws) => syntheticWorkspace(ws, { catalog: 'big', schemas, tablesPerSchema: perSchema }),
-      },
-    );
-    const stats = await jobHistoryStats(b.env.client, r.jobId, r.firstRunId);
-    out.push({
-      shape,
-      tables: schemas * perSchema,
-      maxHistoryLength: Math.max(stats.parentMax, stats.childMax),
-      parentRuns: stats.parentRuns,
-      childRuns: stats.childRuns,
-      seconds: r.seconds,
-    });
-  }
-  return out;
-}
-
-/** LAKEWARD_BENCH_ONLY=shallow,deep,history picks parts (default: all); skipped parts report zeros. */
-export async function run(): Promise<CloneBenchResult> {
-  const parts = new Set((process.env.LAKEWARD_BENCH_ONLY ?? 'shallow,deep,history').split(','));
-  const rounds = Math.max(1, Number(process.env.LAKEWARD_BENCH_ROUNDS ?? 3));
+export async function run(print: Progress = () => undefined): Promise<CloneBenchResult> {
+  const parts = new Set((process.env.LAKEWARD_BENCH_ONLY ?? 'shallow,deep,small,fixed,history').split(','));
+  const rounds = Math.max(1, env('LAKEWARD_BENCH_ROUNDS', 3));
+  const progress: Progress = (line) => print(`  … ${line}`);
+  const r: CloneBenchResult = { rounds, history: [] };
   const b = await createBenchEnv();
   try {
-    const tables = Number(process.env.LAKEWARD_BENCH_TABLES ?? 1000);
-    const shallow = parts.has('shallow')
-      ? await shallowBench(b, tables, rounds)
-      : {
-          engineTablesPerSecond: 0,
-          plainTablesPerSecond: 0,
-          cloneOnlyTablesPerSecond: 0,
-          shallowVsPlain: 0,
-          shallowRatios: [],
-        };
-    const deep = parts.has('deep')
-      ? await deepBench(
-          b,
-          Number(process.env.LAKEWARD_BENCH_DEEP_ROWS ?? 5_000_000),
-          Number(process.env.LAKEWARD_BENCH_DEEP_TABLES ?? 48),
-          rounds,
-        )
-      : {
-          deepBytes: 0,
-          engineBytesPerSecond: 0,
-          cpBytesPerSecond: 0,
-          deepVsCp: 0,
-          deepRatios: [],
-          deepDurable: 0,
-          deepDurableRatios: [],
-          deepRounds: [],
-        };
-    const history = parts.has('history')
-      ? await historyBench(b, Number(process.env.LAKEWARD_BENCH_HISTORY_TABLES ?? 10_000))
-      : [];
-    return { rounds, tables, ...shallow, ...deep, history };
+    if (parts.has('shallow')) {
+      const tables = env('LAKEWARD_BENCH_TABLES', 1000);
+      r.shallow = { tables, ...(await shallowBench(b, tables, rounds, progress)) };
+      print(shallowLines(r.shallow, rounds));
+    }
+    if (parts.has('deep')) {
+      const rows = env('LAKEWARD_BENCH_DEEP_ROWS', 5_000_000);
+      r.deep = await deepBench(b, rows, env('LAKEWARD_BENCH_DEEP_TABLES', 48), rounds, progress);
+      print(deepLines('deep clone', r.deep, rounds));
+    }
+    if (parts.has('small')) {
+      r.small = await deepBench(b, env('LAKEWARD_BENCH_SMALL_ROWS', 6_000_000), 1, rounds, progress, 'small');
+      print(deepLines('small job (one table, deep)', r.small, rounds));
+    }
+    if (parts.has('fixed')) {
+      r.fixedCostMs = (await fixedCostBench(b, env('LAKEWARD_BENCH_FIXED_RUNS', 7), progress)).fixedCostMs;
+      print(fixedLines(r.fixedCostMs));
+    }
+    if (parts.has('history')) {
+      r.history = await historyBench(env('LAKEWARD_BENCH_HISTORY_TABLES', 10_000), progress);
+      print(historyLines(r.history));
+    }
+    return r;
   } finally {
     await b.close();
   }
 }
 
-export function report(r: CloneBenchResult): string {
-  const mb = (x: number) => (x / 1024 ** 2).toFixed(0);
-  const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
-  const lines: string[] = [];
-  if (r.shallowRatios.length > 0)
-    lines.push(
-      `shallow clone of ${r.tables} tables (parallelism ${WORKERS * PARALLEL_TABLES}), median of ${r.rounds} round(s): ` +
-        `${r.engineTablesPerSecond.toFixed(1)} tables/s through the workflows; ${r.plainTablesPerSecond.toFixed(1)} tables/s making the same port calls in a plain loop; ` +
-        `${r.cloneOnlyTablesPerSecond.toFixed(1)} tables/s calling only cloneTable (once)`,
-      `shallow engine / plain loop of the same port calls: ${r.shallowVsPlain.toFixed(2)} (goal >= 0.6); rounds: ${list(r.shallowRatios)}`,
-    );
-  if (r.deepRatios.length > 0)
-    lines.push(
-      `deep clone of ${mb(r.deepBytes)} MB, median of ${r.rounds} round(s): ${mb(r.engineBytesPerSecond)} MB/s through the workflows, cp -r ${mb(r.cpBytesPerSecond)} MB/s`,
-      `deep engine / cp: ${r.deepVsCp.toFixed(2)} (goal >= 0.9); rounds: ${r.deepRounds
-        .map((x, i) => `${r.deepRatios[i].toFixed(2)} (${mb(x.engine)} vs ${mb(x.cp)} MB/s)`)
-        .join(', ')}`,
-      `deep engine / cp, both timed until the copy is on disk (sync included): ${r.deepDurable.toFixed(2)} (goal >= 0.9); rounds: ${list(r.deepDurableRatios)}`,
-    );
-  lines.push(
-    ...r.history.map(
+const mb = (x: number) => (x / 1024 ** 2).toFixed(0);
+const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+
+function shallowLines(s: Shallow, rounds: number): string {
+  return [
+    `shallow clone of ${s.tables} tables (parallelism ${WORKERS * PARALLEL_TABLES}), median of ${rounds} round(s): ` +
+      `${s.engineTablesPerSecond.toFixed(1)} tables/s through the workflows; ${s.plainTablesPerSecond.toFixed(1)} tables/s making the same port calls in a plain loop; ` +
+      `${s.cloneOnlyTablesPerSecond.toFixed(1)} tables/s calling only cloneTable (once)`,
+    `shallow engine / plain loop of the same port calls: ${s.shallowVsPlain.toFixed(2)} (goal >= 0.8); rounds: ${list(s.shallowRatios)}`,
+  ].join('\n');
+}
+
+function deepLines(label: string, d: Deep, rounds: number): string {
+  return [
+    `${label} of ${mb(d.deepBytes)} MB, median of ${rounds} round(s): ${mb(d.engineBytesPerSecond)} MB/s through the workflows, cp -r ${mb(d.cpBytesPerSecond)} MB/s`,
+    `${label}, engine / cp: ${d.deepVsCp.toFixed(2)} (goal >= 0.9); rounds: ${d.deepRounds
+      .map((x, i) => `${d.deepRatios[i].toFixed(2)} (${mb(x.engine)} vs ${mb(x.cp)} MB/s)`)
+      .join(', ')}`,
+    `${label}, engine / cp, both timed until the copy is on disk (sync included): ${d.deepDurable.toFixed(2)} (goal >= 0.9); rounds: ${list(d.deepDurableRatios)}`,
+  ].join('\n');
+}
+
+function fixedLines(ms: number[]): string {
+  return `fixed cost of a one-table deep job, POST /api/clone to completed_at: median ${median(ms).toFixed(0)} ms of ${ms.length} (goal < 300); runs: ${ms.join(', ')} ms`;
+}
+
+function historyLines(history: HistoryFigure[]): string {
+  return history
+    .map(
       (h) =>
-        `history, ${h.tables} tables in ${h.shape}: largest run ${h.maxHistoryLength} events (goal <= 10240); ${h.parentRuns} job run(s), ${h.childRuns} schema run(s); ${h.seconds.toFixed(0)} s`,
-    ),
-  );
+        `history, ${h.tables} tables in ${h.shape}: largest run ${h.maxHistoryLength} events (goal <= 10240); ${h.parentRuns} job run(s), ${h.childRuns} schema run(s); ` +
+        `worker peak RSS ${mb(h.peakRssBytes)} MiB (goal <= 1024); ${h.seconds.toFixed(0)} s`,
+    )
+    .join('\n');
+}
+
+export function report(r: CloneBenchResult): string {
+  const lines: string[] = [];
+  if (r.shallow) lines.push(shallowLines(r.shallow, r.rounds));
+  if (r.deep) lines.push(deepLines('deep clone', r.deep, r.rounds));
+  if (r.small) lines.push(deepLines('small job (one table, deep)', r.small, r.rounds));
+  if (r.fixedCostMs) lines.push(fixedLines(r.fixedCostMs));
+  if (r.history.length) lines.push(historyLines(r.history));
   return lines.join('\n');
 }
 
 if (require.main === module) {
-  run()
-    .then((r) => process.stdout.write(report(r) + '\n'))
+  run((line) => process.stdout.write(`${line}\n`))
+    .then((r) => process.stdout.write(`\nsummary:\n${report(r)}\n`))
     .catch((err) => {
       process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
       process.exit(1);

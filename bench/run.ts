@@ -2,8 +2,9 @@
  * Runs every benchmark in turn (`npm run bench`). Each prints its own figures as ratios against a baseline
  * measured in the same run; this runner only sequences them so they never compete for the two cores.
  */
-async function printed<R>(m: { run(): Promise<R>; report(r: R): string }): Promise<void> {
-  console.log(m.report(await m.run()));
+async function printed<R>(m: { run(print?: (line: string) => void): Promise<R>; report(r: R): string }): Promise<void> {
+  // A bench that prints its figures as it goes gets console.log for that; the report closes with all of them.
+  console.log(m.report(await m.run((line) => console.log(line))));
 }
 
 async function main(): Promise<void> {

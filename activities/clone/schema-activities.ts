@@ -8,7 +8,7 @@ import { classified } from './failures';
 import { copyFunctions } from './function-copy';
 import { withHeartbeat } from './heartbeat';
 import { copySecurable, Warnings } from './metadata-copy';
-import { planSchemaTables } from './schema-plan';
+import { planSchemaTables, type PlanPage } from './schema-plan';
 import { copyVolumes } from './volume-copy';
 import { ViewCopier } from './view-copy';
 import { schemaViewDependencies } from './view-dependency-scan';
@@ -78,20 +78,46 @@ async function cloneVolumes(deps: CloneActivityDeps, step: SchemaStep, src: Work
   return report(deps, step, 'volume', { ...counts, filesCopied: r.filesCopied, warnings: r.warnings }, []);
 }
 
+/** A later page of a schema's plan: its tables and the skipped ones' events; the schema itself is prepared. */
+async function planPage(
+  deps: CloneActivityDeps,
+  step: SchemaStep & { page: PlanPage },
+  src: Workspace,
+  dst: Workspace,
+): Promise<SchemaPlan> {
+  const { ctx, schema } = step;
+  const pulled = pulledTablesOf(await schemaViewDependencies(src, ctx, schema), schema);
+  const plan = await planSchemaTables(deps.db, src, dst, ctx, schema, undefined, pulled, step.page);
+  const where = { schema, target: ctx.target.label };
+  await emitEvents(
+    deps.db,
+    ctx.jobId,
+    plan.skips.map((s) => ({
+      event: 'table_finished' as const,
+      message: `${schema}.${s.name}: skipped, ${s.reason}`,
+      data: { ...where, table: s.name, status: 'skipped', reason: s.reason, bytes: 0, files: 0 },
+    })),
+  );
+  return { tables: plan.tables, skipped: plan.skips.length, warnings: [], next: plan.next };
+}
+
 export function createSchemaActivities(deps: CloneActivityDeps) {
   return {
     /**
      * Creates the destination schema, copies its metadata, plans its tables and, with `functions`, copies
      * its functions (row filters and masks use them). One activity: each step is short, and one round trip
-     * through the server costs more than the work on a small schema.
+     * through the server costs more than the work on a small schema. With `page` it plans one page of the
+     * schema's tables (a run of the schema workflow at a time: the plan of a 100,000-table schema does not fit
+     * in one workflow payload); with `page.after` it only plans the page after that table.
      */
     async prepareSchema(
-      step: SchemaStep & { functions?: boolean },
+      step: SchemaStep & { functions?: boolean; page?: PlanPage },
     ): Promise<SchemaPlan & { functions?: ObjectStepResult }> {
       return classified(() =>
         withHeartbeat(async () => {
           const { ctx, schema } = step;
           const { src, dst } = await workspacesFor(deps, ctx);
+          if (step.page?.after) return planPage(deps, step as SchemaStep & { page: PlanPage }, src, dst);
           const o = ctx.options;
           await dst.createSchema({ catalog: ctx.target.destinationCatalog, name: schema, ifNotExists: true });
           const w = new Warnings();
@@ -107,7 +133,16 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
           // Views reading what the filters leave out are known now: skipped (or their dependencies pulled in).
           const viewDeps = await schemaViewDependencies(src, ctx, schema);
           const pulled = pulledTablesOf(viewDeps, schema);
-          const { tables, skips } = await planSchemaTables(deps.db, src, dst, ctx, schema, undefined, pulled);
+          const { tables, skips, listed, next } = await planSchemaTables(
+            deps.db,
+            src,
+            dst,
+            ctx,
+            schema,
+            undefined,
+            pulled,
+            step.page,
+          );
           w.list.push(...dependencyWarnings(viewDeps, schema));
           const where = { schema, target: ctx.target.label };
           await emitEvents(deps.db, ctx.jobId, [
@@ -125,7 +160,8 @@ export function createSchemaActivities(deps: CloneActivityDeps) {
           ]);
           const functions = step.functions ? await cloneFunctions(deps, step, src, dst) : undefined;
           const skipped = skips.length + viewDeps.skipped.length;
-          return { tables, skipped, warnings: w.list, ...(functions ? { functions } : {}) };
+          const paged = step.page ? { next, planned: (listed ?? 0) + viewDeps.skipped.length } : {};
+          return { tables, skipped, warnings: w.list, ...paged, ...(functions ? { functions } : {}) };
         }),
       );
     },

@@ -3,7 +3,7 @@ import type { Workspace } from '../../platform/port';
 import type { TableInfo } from '../../platform/types';
 import type { Db } from '../../store/db';
 import { tableStatesForSchema } from '../../store/clone/clone-state';
-import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine-types';
+import type { PlanCursor, TablePlanEntry, TargetContext } from '../../workflows/clone/engine-types';
 import { nameSelected, orderBySize, selectionFor } from './selection';
 import { workspaceKey } from './workspace-cache';
 
@@ -15,6 +15,18 @@ export interface TableSkip {
 export interface SchemaTables {
   tables: TablePlanEntry[];
   skips: TableSkip[];
+  /** With `page`: the selected tables of the whole schema, and where the next page starts (null: none). */
+  listed?: number;
+  next?: PlanCursor | null;
+}
+
+/**
+ * A page of a schema's plan: the next `limit` selected tables after `after` in plan order (by name, or by size
+ * then name with order_by_size), so a schema of any size is planned a workflow run at a time.
+ */
+export interface PlanPage {
+  limit: number;
+  after?: PlanCursor;
 }
 
 /** Names of tables in a destination schema; an absent schema has none. */
@@ -44,6 +56,7 @@ export async function planSchemaTables(
   schema: string,
   onProgress: () => void = () => undefined,
   pulledIn: ReadonlySet<string> = new Set(),
+  page?: PlanPage,
 ): Promise<SchemaTables> {
   const o = ctx.options;
   const sel = selectionFor(o);
@@ -52,7 +65,10 @@ export async function planSchemaTables(
       (t.tableType === 'MANAGED' || t.tableType === 'EXTERNAL') &&
       (nameSelected(t.name, sel) || pulledIn.has(t.name.toLowerCase())),
   );
-  const ordered = orderBySize(listed, o.order_by_size);
+  const all = orderBySize(listed, o.order_by_size);
+  const start = page?.after ? all.findIndex((t) => afterCursor(t, page.after!, o.order_by_size)) : 0;
+  const from = start < 0 ? all.length : start;
+  const ordered = page ? all.slice(from, from + page.limit) : all;
   const skips: TableSkip[] = [];
   let keep = ordered;
   if (o.load_type === 'INCREMENTAL' || o.load_type === 'SELECTIVE') {
@@ -84,5 +100,18 @@ export async function planSchemaTables(
       }
     }
   }
-  return { tables: keep.map((t) => ({ name: t.name, format: t.format, sizeBytes: t.sizeBytes })), skips };
+  const tables = keep.map((t) => ({ name: t.name, format: t.format, sizeBytes: t.sizeBytes }));
+  if (!page) return { tables, skips };
+  const last = ordered.at(-1);
+  const more = from + ordered.length < all.length && last;
+  return { tables, skips, listed: all.length, next: more ? { name: last.name, sizeBytes: last.sizeBytes } : null };
+}
+
+/** Whether `t` comes after `c` in plan order (orderBySize's: size, then name). */
+function afterCursor(t: TableInfo, c: PlanCursor, order: 'asc' | 'desc' | undefined): boolean {
+  if (order) {
+    const d = (order === 'asc' ? 1 : -1) * ((t.sizeBytes ?? 0) - (c.sizeBytes ?? 0));
+    if (d !== 0) return d > 0;
+  }
+  return t.name.localeCompare(c.name) > 0;
 }

@@ -34,12 +34,12 @@ export async function cloneSchemaWorkflow(input: SchemaWorkflowInput): Promise<S
     async settle() {
       await Promise.all(reports);
     },
-    async handOff(rest, totals, planned) {
+    async handOff(rest, totals, planned, next) {
       return continueAsNew<typeof cloneSchemaWorkflow>({
         ...input,
         limits,
         planned,
-        resume: { tables: rest, totals, parentWorkflowId: parentId ?? '' },
+        resume: { tables: rest, totals, parentWorkflowId: parentId ?? '', ...(next ? { next } : {}) },
       });
     },
   });

@@ -27,6 +27,16 @@ export interface SchemaPlan {
   /** Tables left alone by load_type (already present, or unchanged since the last clone). */
   skipped: number;
   warnings: string[];
+  /** Planned a page at a time (a schema bigger than one workflow run): where the next page starts, if any. */
+  next?: PlanCursor | null;
+  /** With pages: tables of the whole schema the job copies or skips (progress totals). */
+  planned?: number;
+}
+
+/** The last table of a plan page (the next page starts after it). */
+export interface PlanCursor {
+  name: string;
+  sizeBytes: number | null;
 }
 
 export interface TargetPlan {
@@ -81,7 +91,7 @@ export interface SchemaJobInput {
   schema: string;
   retry: RetrySettings;
   /** Set by continue-as-new: where the previous run stopped. */
-  resume?: { tables: TablePlanEntry[]; totals: Totals; parentWorkflowId: string };
+  resume?: { tables: TablePlanEntry[]; totals: Totals; parentWorkflowId: string; next?: PlanCursor };
 }
 
 export interface SchemaResult {

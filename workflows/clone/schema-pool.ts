@@ -14,7 +14,7 @@ import { DEFAULT_THROTTLE_TIMEZONE } from '../../activities/clone/logic/throttle
 import type { retrySettings } from './activity-proxies';
 import { cloneSchemaWorkflow } from './clone-schema';
 import type { CloneJobInput } from './definitions';
-import type { SchemaResult, TablePlanEntry, Totals } from './engine-types';
+import type { PlanCursor, SchemaResult, TablePlanEntry, Totals } from './engine-types';
 import type { TargetContext } from './engine-types';
 import { runSchema } from './schema-run';
 import { budgetExceeded, type JobState } from './job-state';
@@ -124,8 +124,15 @@ async function runOneSchema(
     const result = inline
       ? await runSchema({ ctx, schema, retry }, limits, {
           report: (counts) => void inline.set(childId, { childId, ...counts }),
-          handOff: (tables: TablePlanEntry[], totals: Totals, planned: number) =>
-            child({ ctx, schema, retry, limits, planned, resume: { tables, totals, parentWorkflowId: input.jobId } }),
+          handOff: (tables: TablePlanEntry[], totals: Totals, planned: number, next?: PlanCursor) =>
+            child({
+              ctx,
+              schema,
+              retry,
+              limits,
+              planned,
+              resume: { tables, totals, parentWorkflowId: input.jobId, ...(next ? { next } : {}) },
+            }),
         })
       : await child({ ctx, schema, retry, limits });
     mergeTotals(target.totals, result.totals);

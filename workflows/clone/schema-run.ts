@@ -3,7 +3,7 @@ import { limitsAt } from '../../activities/clone/logic/throttle-limits';
 import { addObjects, addTable, addWarnings, emptyTotals, settleAll } from '../../activities/clone/logic/totals';
 import { cloneActivities } from './activity-proxies';
 import type { TableResult } from './definitions';
-import type { SchemaJobInput, SchemaResult, TablePlanEntry, Totals } from './engine-types';
+import type { PlanCursor, SchemaJobInput, SchemaResult, TablePlanEntry, Totals } from './engine-types';
 import { batchTables, type HistoryLimits } from './signals';
 import { runThrottled } from './throttle-pool';
 import { workflowClock } from './throttle-clock';
@@ -27,14 +27,15 @@ export interface SchemaRunner {
    * Hands the tables left after this run to a next run (continue-as-new, or a schema workflow started by the
    * job) and returns that run's result, which includes `totals` so far.
    */
-  handOff(rest: TablePlanEntry[], totals: Totals, planned: number): Promise<SchemaResult>;
+  handOff(rest: TablePlanEntry[], totals: Totals, planned: number, next?: PlanCursor): Promise<SchemaResult>;
 }
 
 /**
  * The steps of one schema of one target: create the schema and its functions (row filters and masks use
  * them) in one activity, then its tables — one activity per table or per small batch of small tables, at
  * most parallel_tables activities at a time — then views in dependency order, volumes and the post-schema
- * steps in one activity. After `tablesPerRun` tables the rest goes to `runner.handOff`.
+ * steps in one activity. The plan comes a page of `tablesPerRun` tables at a time (a big schema's whole plan
+ * would not fit in one payload); the tables after this run's go to `runner.handOff` (as the next page's start).
  */
 export async function runSchema(
   input: SchemaJobInput & { planned?: number },
@@ -47,7 +48,9 @@ export async function runSchema(
   const o = ctx.options;
   const totals: Totals = input.resume?.totals ?? emptyTotals();
   let tables: TablePlanEntry[];
+  let next: PlanCursor | undefined;
   let planned = input.planned ?? 0;
+  const page = { limit: limits.tablesPerRun };
   const report = () =>
     runner.report({
       planned,
@@ -58,13 +61,21 @@ export async function runSchema(
     });
 
   if (!input.resume) {
-    const plan = await acts.prepareSchema({ ctx, schema, functions: !cross || o.clone_functions });
+    const plan = await acts.prepareSchema({ ctx, schema, functions: !cross || o.clone_functions, page });
     totals.tables_skipped += plan.skipped;
     addWarnings(totals, plan.warnings);
     if (plan.functions) addObjects(totals, 'functions', plan.functions);
     tables = plan.tables;
-    planned = plan.tables.length + plan.skipped;
+    next = plan.next ?? undefined;
+    // A plan recorded before pages existed holds the whole schema (and no `planned`).
+    planned = plan.planned ?? plan.tables.length + plan.skipped;
     report();
+  } else if (input.resume.next) {
+    const plan = await acts.prepareSchema({ ctx, schema, page: { ...page, after: input.resume.next } });
+    totals.tables_skipped += plan.skipped;
+    tables = plan.tables;
+    next = plan.next ?? undefined;
+    if (plan.skipped) report();
   } else {
     tables = input.resume.tables;
   }
@@ -90,7 +101,8 @@ export async function runSchema(
   await settleAll(settled.map((r) => (r.status === 'rejected' ? Promise.reject(r.reason) : Promise.resolve())));
   await runner.settle?.();
 
-  if (tables.length > thisRun.length) return runner.handOff(tables.slice(thisRun.length), totals, planned);
+  if (tables.length > thisRun.length || next)
+    return runner.handOff(tables.slice(thisRun.length), totals, planned, next);
 
   const end = await acts.finishSchema({
     ctx,
