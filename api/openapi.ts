@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
 import { versionInfo } from '../config/version';
 import type { RouteModule } from './deps';
 
@@ -14,6 +15,19 @@ export function buildOpenApiDocument(modules: RouteModule[]): OpenApiDocument {
     type: 'http',
     scheme: 'bearer',
     description: 'Required only when the server is started with an API key',
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/openapi.json',
+    tags: ['docs'],
+    summary: 'This document (OpenAPI 3.1); rendered at /api/docs',
+    security: [],
+    responses: {
+      200: {
+        description: 'The OpenAPI document',
+        content: { 'application/json': { schema: z.object({ openapi: z.string() }).catchall(z.unknown()) } },
+      },
+    },
   });
   for (const mod of modules) mod.openapi?.(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -15,6 +15,7 @@ export const logStreamResponse = {
   description:
     'One JobEvent per line (application/x-ndjson), or Server-Sent Events with Accept: text/event-stream, until the job ends',
   schema: JobEventSchema,
+  mediaTypes: ['application/x-ndjson', 'text/event-stream'],
 };
 
 const byId = { params: JobIdParamsSchema };

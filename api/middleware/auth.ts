@@ -7,11 +7,16 @@ const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 /**
  * Paths answered without a key: the health report, which load balancers and the web UI's status light poll
  * before any key is entered. Its body carries versions and reachability only (store URLs are redacted).
+ * The OpenAPI document and its reference page (`/api/docs` and its assets) describe the API and hold no data.
  */
-const OPEN_PATHS = new Set(['/api/health']);
+const OPEN_PATHS = new Set(['/api/health', '/api/health/ready', '/api/openapi.json', '/api/docs']);
+const OPEN_PREFIXES = ['/api/docs/'];
 
 /** Express routes ignore case and a trailing slash, so the open-path check must too (and nothing more). */
-const isOpen = (path: string) => OPEN_PATHS.has(path.toLowerCase().replace(/\/+$/, ''));
+const isOpen = (path: string) => {
+  const p = path.toLowerCase().replace(/\/+$/, '');
+  return OPEN_PATHS.has(p) || OPEN_PREFIXES.some((prefix) => p.startsWith(prefix));
+};
 
 /**
  * Optional API key: with a key configured every request except OPEN_PATHS must send

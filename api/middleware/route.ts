@@ -24,11 +24,17 @@ export interface RouteDef<S extends RequestSchemas = RequestSchemas, R extends z
   /** Defaults to the module's tags. */
   tags?: string[];
   request?: S;
-  /** The success response: its status (default 200) and body schema. */
-  response: { status?: number; description: string; schema: R };
+  /**
+   * The success response: its status (default 200), body schema and media types (default JSON; a stream
+   * lists its own, with the schema of one event).
+   */
+  response: { status?: number; description: string; schema: R; mediaTypes?: string[] };
   /** Other responses documented with their own body schema (a 202 beside the 200, say). */
-  otherResponses?: Record<number, { description: string; schema?: z.ZodType }>;
-  /** Error statuses this route answers on purpose (404, 409, 429 …), each with the common error body. */
+  otherResponses?: Record<number, { description: string; schema: z.ZodType }>;
+  /**
+   * Error statuses this route answers on purpose (404, 409, 422, 429, 503 …), each with the common error body.
+   * 400, 401 and 413 are added from the request schemas and `security` (see `routeResponses`).
+   */
   errors?: Record<number, string>;
   /** OpenAPI `security`; `[]` marks a route open without the API key. */
   security?: RouteConfig['security'];
@@ -56,19 +62,37 @@ function joinPath(mount: string, path: string): string {
   return joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
 }
 
-function register(registry: OpenAPIRegistry, def: RouteDef, mount: string, tags: string[]): void {
-  const json = (description: string, schema?: z.ZodType) =>
-    schema ? { description, content: { 'application/json': { schema } } } : { description };
-  const responses: RouteConfig['responses'] = {
-    [def.response.status ?? 200]: json(def.response.description, def.response.schema),
-  };
+/** Methods whose requests carry a JSON body the app parses (so a bad or oversized body is possible). */
+const BODY_METHODS = new Set<HttpMethod>(['post', 'put', 'patch']);
+
+/**
+ * Every response a route can give, each with a schema: its success response(s); 400 when it reads params,
+ * query or a body (the JSON parser answers 400 INVALID_JSON on any body); 401 when it is secured (an API key
+ * is configured); 413 when it takes a body (larger than `api_server.json_limit`); and the errors it declares.
+ */
+export function routeResponses(def: RouteDef): RouteConfig['responses'] {
+  const json = (description: string, schema: z.ZodType, mediaTypes = ['application/json']) => ({
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])),
+  });
+  const error = (description: string) => json(description, ErrorBodySchema);
+  const { status = 200, description, schema, mediaTypes } = def.response;
+  const responses: RouteConfig['responses'] = { [status]: json(description, schema, mediaTypes) };
   for (const [status, r] of Object.entries(def.otherResponses ?? {})) responses[status] = json(r.description, r.schema);
   const req = def.request ?? {};
-  if (req.body || req.query || req.params)
-    responses[400] = json('A field is invalid; details name it', ErrorBodySchema);
-  for (const [status, description] of Object.entries(def.errors ?? {})) {
-    responses[status] = json(description, ErrorBodySchema);
-  }
+  const takesBody = Boolean(req.body) || BODY_METHODS.has(def.method);
+  if (req.body || req.query || req.params || takesBody)
+    responses[400] = error('A field is invalid (details name it) or the body is not valid JSON');
+  const open = Array.isArray(def.security) && def.security.length === 0;
+  if (!open) responses[401] = error('The API key is missing or wrong (only when the server is started with a key)');
+  if (takesBody) responses[413] = error('The JSON body is larger than the server limit (api_server.json_limit)');
+  for (const [status, description] of Object.entries(def.errors ?? {})) responses[status] = error(description);
+  return responses;
+}
+
+function register(registry: OpenAPIRegistry, def: RouteDef, mount: string, tags: string[]): void {
+  const responses = routeResponses(def);
+  const req = def.request ?? {};
   const request: RouteConfig['request'] = {};
   if (req.params) request.params = req.params as never;
   if (req.query) request.query = req.query as never;

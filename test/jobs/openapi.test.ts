@@ -43,6 +43,7 @@ interface Operation {
   parameters?: { in: string; name: string }[];
   requestBody?: { content: { 'application/json': { schema: object } } };
   responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+  security?: unknown[];
 }
 
 /** What is missing from the document for one route ([] when it is fully described). */
@@ -55,21 +56,24 @@ function problems(doc: { paths: Record<string, Record<string, Operation>> }, r: 
     if (!params('path').includes(name)) out.push(`path parameter ${name} undocumented`);
   if (r.schemas.query && params('query').length === 0) out.push('query schema undocumented');
   if (r.schemas.body && !op.requestBody?.content['application/json'].schema) out.push('body schema undocumented');
-  const success = Object.keys(op.responses)
-    .filter((s) => /^2\d\d$/.test(s))
-    .sort()[0];
-  // Any media type counts: a stream documents its event schema under application/x-ndjson, say.
-  const content = success ? Object.values(op.responses[success].content ?? {}) : [];
-  const schema = content.find((c) => c.schema)?.schema;
-  if (!schema || Object.keys(schema).length === 0) out.push(`no ${success ?? '2xx'} response schema`);
+  const success = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s));
+  if (success.length === 0) out.push('no 2xx response');
+  // Every response it declares has a schema; any media type counts (a stream documents its event schema).
+  for (const [status, response] of Object.entries(op.responses)) {
+    const schema = Object.values(response.content ?? {}).find((c) => c.schema)?.schema;
+    if (!schema || Object.keys(schema).length === 0) out.push(`no ${status} response schema`);
+  }
+  const open = Array.isArray(op.security) && op.security.length === 0;
+  if (!open && !op.responses['401']) out.push('secured but no 401 response');
+  if (op.requestBody && !op.responses['413']) out.push('takes a body but no 413 response');
+  if ((r.schemas.query || r.schemas.params || op.requestBody) && !op.responses['400']) out.push('no 400 response');
   return out;
 }
 
-test('every route the app serves is in the OpenAPI document with its request and success response schemas', async () => {
+test('every route the app serves is in the OpenAPI document with its request schemas and every response with a schema', async () => {
   const app = createApp(testAppDeps({ store }));
   const doc = (await request(app).get('/api/openapi.json').expect(200)).body;
-  // The document itself is the one route it does not describe.
-  const routes = appRoutes(app).filter((r) => r.path !== '/api/openapi.json');
+  const routes = appRoutes(app);
   expect(routes.length).toBeGreaterThan(20);
   const missing = Object.fromEntries(
     routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, problems(doc, r)]).filter(([, p]) => p.length > 0),
@@ -117,4 +121,39 @@ test('the document describes the job event every WebSocket and log stream sends'
   );
   const logs = doc.paths['/api/jobs/{jobId}/logs'].get.responses['200'];
   expect(JSON.stringify(logs)).toContain('#/components/schemas/JobEvent');
+});
+
+test('with an API key a secured route answers the documented 401, and the document and its reference stay open', async () => {
+  const app = createApp(testAppDeps({ store, flags: { apiKey: 'fuzz-key' } }));
+  const doc = (await request(app).get('/api/openapi.json').expect(200)).body;
+  expect(doc.paths['/api/jobs'].get.responses['401'].content['application/json'].schema.$ref).toBe(
+    '#/components/schemas/ErrorBody',
+  );
+  const denied = await request(app).get('/api/jobs').expect(401);
+  expect(denied.body.error.code).toBe('UNAUTHORIZED');
+
+  const page = await request(app)
+    .get('/api/docs')
+    .expect(200)
+    .expect('Content-Type', /text\/html/);
+  // The renderer comes from the installed swagger-ui-dist package, not a CDN.
+  expect(page.text).not.toMatch(/https?:\/\//);
+  for (const asset of page.text.match(/\/api\/docs\/[\w.-]+/g) ?? []) await request(app).get(asset).expect(200);
+  expect(page.text).toContain('/api/docs/swagger-ui-bundle.js');
+  expect((await request(app).get('/api/docs/init.js').expect(200)).text).toContain('"/api/openapi.json"');
+  // Only the files the page needs are served from the package (not its index.html with the petstore URL).
+  await request(app).get('/api/docs/package.json').expect(404);
+  await request(app).get('/api/docs/index.html').expect(404);
+});
+
+test('a JSON body over the limit answers the documented 413', async () => {
+  const app = createApp(testAppDeps({ store, flags: {} }));
+  const doc = (await request(app).get('/api/openapi.json').expect(200)).body;
+  expect(doc.paths['/api/clone'].post.responses['413']).toBeDefined();
+  const res = await request(app)
+    .post('/api/clone')
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify({ source_catalog: 'a', destination_catalog: 'b', pad: 'x'.repeat(2 * 1024 * 1024) }))
+    .expect(413);
+  expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
 });
