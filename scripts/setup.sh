@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Provide the tools Lakeward needs beyond npm: the `temporal` CLI (dev server), the `temporal-test-server`
-# (time-skipping tests), and a project-local Python virtualenv with the test oracles (deltalake, sqlglot).
+# (time-skipping tests), and a project-local Python virtualenv with the test oracles (deltalake, sqlglot, schemathesis).
 # Idempotent and instant when everything is present. Results land in .tools/bin (symlinks) and .venv/.
 #   bash scripts/setup.sh             everything (LAKEWARD_SKIP_PY_ORACLES=1 skips the oracles: quickstart does)
 #   bash scripts/setup.sh --oracles   only the Python test oracles (jest's global setup runs this before tests)
@@ -51,11 +51,12 @@ find_binary() {
   fi
 }
 
-# Test oracles: delta-rs reads our Delta tables; sqlglot parses the Databricks SQL we emit.
-ORACLES=(deltalake sqlglot pyarrow)
+# Test oracles: delta-rs reads our Delta tables; sqlglot parses the Databricks SQL we emit; schemathesis fuzzes
+# the API from its OpenAPI document (test/fuzz, scripts/fuzz.sh).
+ORACLES=(deltalake sqlglot pyarrow schemathesis)
 oracle_versions() {
-  [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c \
-    'import deltalake, sqlglot, pyarrow; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__)' \
+  [ -x "$VENV/bin/python" ] && [ -x "$VENV/bin/schemathesis" ] && "$VENV/bin/python" -c \
+    'import deltalake, sqlglot, pyarrow, schemathesis; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__, "schemathesis", schemathesis.__version__)' \
     2>/dev/null
 }
 ensure_oracles() {
