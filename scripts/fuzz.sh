@@ -13,7 +13,7 @@ ST="$ROOT/.venv/bin/schemathesis"
 [ -x "$ST" ] || bash scripts/setup.sh --oracles
 MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-200}
 SEED=${FUZZ_SEED:-$RANDOM}
-REPORT_DIR=${FUZZ_REPORT_DIR:-$ROOT/.lakeward-fuzz-report}
+REPORT_DIR=${FUZZ_REPORT_DIR:-$ROOT/.lakeward/fuzz-report}
 
 log() { printf '[fuzz] %s\n' "$*"; }
 free_port() { node -e 's=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
@@ -47,9 +47,17 @@ if [ -z "$URL" ]; then
   done
 fi
 
+if [ -z "${LAKEWARD_FUZZ_JOB_ID:-}" ]; then
+  # A real job, so job operations reach past their 404 (fuzzing an existing stack: set LAKEWARD_FUZZ_JOB_ID).
+  LAKEWARD_FUZZ_JOB_ID=$(curl -fsS -X POST "$URL/api/clone" -H 'Content-Type: application/json' \
+    -d '{"source_catalog":"demo_sales","destination_catalog":"demo_fuzz_copy"}' |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).job_id))') ||
+    LAKEWARD_FUZZ_JOB_ID=unknown-job
+fi
+export LAKEWARD_FUZZ_JOB_ID
 log "schemathesis: $URL/api/openapi.json, $MAX_EXAMPLES examples per operation, seed $SEED (report: $REPORT_DIR)"
 set +e
-"$ST" run "$URL/api/openapi.json" --url "$URL" \
+"$ST" --config-file test/fuzz/schemathesis.toml run "$URL/api/openapi.json" --url "$URL" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
   --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 2 --request-timeout 30 \
   --report junit,ndjson --report-dir "$REPORT_DIR" "$@"
