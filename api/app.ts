@@ -17,6 +17,7 @@ import { auditRoutes } from './audit/routes';
 import { cacheRoutes } from './cache/routes';
 import { notificationRoutes } from './notifications/routes';
 import { jobRoutes } from './jobs/routes';
+import { dataQualityRoutes } from './data-quality/routes';
 import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 
@@ -33,6 +34,7 @@ export const routeModules: RouteModule[] = [
   snapshotRoutes,
   provenanceRoutes,
   docsRoutes,
+  dataQualityRoutes,
 ];
 
 /**

@@ -1,0 +1,21 @@
+import type { RouteDef } from '../middleware/route';
+import { defineRoutes } from '../middleware/route';
+import { checkRoutes } from './check-routes';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- route defs differ in their schema types
+type AnyRoute = RouteDef<any, any, any>;
+
+/**
+ * The specification gives these paths as /api/governance/… and /api/data-quality/…; paths under /governance
+ * and /data-quality are served with and without the /api prefix, each in the OpenAPI document.
+ */
+const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
+  ...routes.map((r) => ({ ...r, path: `/api${r.path}` })),
+  ...routes.map((r) => ({ ...r, path: r.path })),
+];
+
+export const dataQualityRoutes = defineRoutes({
+  name: 'data-quality',
+  mounts: ['/'],
+  routes: [...bothPrefixes([...checkRoutes])],
+});
