@@ -5,6 +5,8 @@ import { apiKeyAuth } from './middleware/auth';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { requestLogging } from './middleware/logging';
 import { requestId } from './middleware/request-id';
+import { httpMetrics } from './middleware/http-metrics';
+import { metricsRoutes } from './metrics/routes';
 import { buildOpenApiDocument } from './openapi';
 import { healthRoutes } from './health/routes';
 import { docsRoutes } from './docs/routes';
@@ -33,6 +35,7 @@ export const routeModules: RouteModule[] = [
   templateRoutes,
   snapshotRoutes,
   provenanceRoutes,
+  metricsRoutes,
   docsRoutes,
   dataQualityRoutes,
 ];
@@ -44,6 +47,7 @@ export const routeModules: RouteModule[] = [
 export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(httpMetrics());
   app.use(requestId());
   app.use(requestLogging(deps.logger));
   app.use(cors({ origin: deps.config.api_server.cors_origins, exposedHeaders: ['X-Request-Id'] }));

@@ -38,6 +38,9 @@ const ENV_KEYS: Record<string, string> = {
   DATABRICKS_HOST: 'workspace.host',
   DATABRICKS_TOKEN: 'workspace.token',
   DATABRICKS_WAREHOUSE_ID: 'workspace.warehouse_id',
+  LAKEWARD_METRICS_BIND: 'metrics.bind',
+  LAKEWARD_WORKER_METRICS_PORT: 'worker.metrics_port',
+  LAKEWARD_TEMPORAL_METRICS_PORT: 'worker.temporal_metrics_port',
 };
 
 const FLAG_KEYS: Record<keyof Omit<ConfigFlags, 'config'>, [string, string]> = {
@@ -63,7 +66,14 @@ export function setPath(tree: Tree, dotted: string, value: unknown): void {
 }
 
 /** Keys whose environment/flag text is a number or boolean; every other value stays text (an API key may be digits). */
-const TYPED_KEYS = new Set(['api_server.port', 'temporal.port', 'temporal.ui_port', 'temporal.prebundled_workflows']);
+const TYPED_KEYS = new Set([
+  'api_server.port',
+  'temporal.port',
+  'temporal.ui_port',
+  'temporal.prebundled_workflows',
+  'worker.metrics_port',
+  'worker.temporal_metrics_port',
+]);
 
 /** Whole numbers and true/false become typed, so `LAKEWARD_PORT=abc` fails validation naming the key. */
 function scalar(key: string, value: string | number): unknown {

@@ -83,6 +83,35 @@ const cloneSchema = z.strictObject({
     .default('UTC'),
 });
 
+/** A TCP port, or null/0 for "not served". */
+const optionalPort = z.number().int().min(0).max(65535).nullable();
+
+/** Prometheus metrics of the API process (see the README's Metrics section). */
+const metricsSchema = z.strictObject({
+  /**
+   * `host:port` of a separate listener that serves `GET /metrics` without the API key (for a scraper on a private
+   * network); null serves `/metrics` on the API port, behind the API key like every route except health.
+   */
+  bind: z
+    .string()
+    .regex(/^[^\s:]+:\d{1,5}$/, 'expected host:port, e.g. 0.0.0.0:9464')
+    .nullable()
+    .default(null),
+});
+
+/** A worker process's own endpoints. */
+const workerSchema = z.strictObject({
+  /** Address the worker's metrics server listens on. */
+  metrics_host: z.string().min(1).default('127.0.0.1'),
+  /** Port of the worker's `GET /metrics` (Lakeward and Temporal SDK series); 0 or null: no metrics server. */
+  metrics_port: optionalPort.default(9464),
+  /**
+   * Loopback port the Temporal SDK's own Prometheus exporter binds (Runtime telemetry); the worker's `/metrics`
+   * merges it in. 0 or null: no SDK metrics.
+   */
+  temporal_metrics_port: optionalPort.default(9465),
+});
+
 export const configSchema = z.strictObject({
   data_dir: z.string().min(1).default('.lakeward'),
   log_level: z.enum(LOG_LEVELS).default('info'),
@@ -95,6 +124,8 @@ export const configSchema = z.strictObject({
   cache: z.strictObject({ ttl_seconds: z.number().int().min(0).default(300) }).prefault({}),
   /** Ed25519 signing key for clone provenance (PEM; may be `${ENV_NAME}`); null → generated in the data folder. */
   provenance: z.strictObject({ private_key: z.string().nullable().default(null) }).prefault({}),
+  metrics: metricsSchema.prefault({}),
+  worker: workerSchema.prefault({}),
 });
 
 /** The validated configuration, with relative paths still as written (see `loadConfig` for resolution). */

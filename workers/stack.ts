@@ -10,6 +10,7 @@ import { openPlatformWorkspace } from './open-workspace';
 import { startDevServer, type DevServer } from './temporal-dev-server';
 import { sweepQuiescedGrantsAtStart } from '../activities/clone/quiesce/sweep';
 import { createWorker, prebuiltBundle } from './worker';
+import { parseBind, startConfiguredMetricsServer, temporalMetricsAddress } from './metrics-server';
 
 export interface StackOptions {
   api: boolean;
@@ -25,6 +26,10 @@ export interface Stack {
   /** Web UI of the embedded dev server (absent when connected to a cluster). */
   temporalUiUrl?: string;
   temporalPid?: number;
+  /** The worker's `GET /metrics` (worker.metrics_port), when this process runs a worker with it on. */
+  workerMetricsUrl?: string;
+  /** The API's separate metrics listener (metrics.bind), when set. */
+  apiMetricsUrl?: string;
   /** Rejects if the worker stops on its own (a fatal worker error). */
   workerDone: Promise<void>;
   /** Stops API, worker, store and the dev server, in that order. Safe to call twice. */
@@ -60,6 +65,7 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
     cleanups.push(() => workspaces.close());
 
     let workerDone: Promise<void> = new Promise(() => undefined);
+    const metricsUrls: { worker?: string; api?: string } = {};
     if (opts.worker) {
       const worker: Worker = await createWorker({
         connection,
@@ -74,6 +80,15 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
         if (worker.getState() === 'RUNNING') worker.shutdown();
         await workerDone.catch(() => undefined);
       });
+      if (config.worker.metrics_port) {
+        const metrics = await startConfiguredMetricsServer('worker.metrics_port', {
+          host: config.worker.metrics_host,
+          port: config.worker.metrics_port,
+          sdkAddress: temporalMetricsAddress(config),
+        });
+        metricsUrls.worker = metrics.url;
+        cleanups.push(() => metrics.close());
+      }
     }
 
     let server: RunningServer | undefined;
@@ -88,12 +103,19 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
       };
       server = await startServer(deps);
       cleanups.push(() => server!.close());
+      if (config.metrics.bind) {
+        const metrics = await startConfiguredMetricsServer('metrics.bind', parseBind(config.metrics.bind));
+        metricsUrls.api = metrics.url;
+        cleanups.push(() => metrics.close());
+      }
     }
     return {
       apiUrl: server?.url,
       temporalAddress: address,
       temporalUiUrl: dev?.uiUrl,
       temporalPid: dev?.pid,
+      workerMetricsUrl: metricsUrls.worker,
+      apiMetricsUrl: metricsUrls.api,
       workerDone,
       stop: stopAll,
     };

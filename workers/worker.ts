@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
+import { withActivityMetrics } from '../platform/observability/activity-metrics';
 import { workflowBundlePath } from './bundle-workflows';
 import { WORKER_TUNING } from './worker-tuning';
 
@@ -25,8 +26,8 @@ export async function createWorker(opts: CreateWorkerOptions): Promise<Worker> {
     ...WORKER_TUNING,
     activities: createActivities(opts.deps),
   };
-  if (opts.bundle) return Worker.create({ ...base, workflowBundle: opts.bundle });
-  return Worker.create({ ...base, workflowsPath: require.resolve('../workflows') });
+  if (opts.bundle) return Worker.create(withActivityMetrics({ ...base, workflowBundle: opts.bundle }));
+  return Worker.create(withActivityMetrics({ ...base, workflowsPath: require.resolve('../workflows') }));
 }
 
 /** The pre-built bundle when asked for; a missing bundle is an error that says how to build it. */

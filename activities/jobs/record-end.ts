@@ -8,13 +8,32 @@ import type { JobEnd } from '../../workflows/jobs/definitions';
 import { endMessage, isFinalStatus, summaryDetails } from './messages';
 import { complianceEnvelope, type SigningKeySource } from './provenance';
 import { jobSettingsOf } from './settings';
+import {
+  recordCloneBytes,
+  recordCloneTables,
+  recordJobEnded,
+  recordJobStarted,
+} from '../../platform/observability/metrics';
+
+/** Jobs ended, and the tables and bytes a job's summary reports (clone jobs), from the recorded end. */
+function countJobEnd(jobType: string, end: JobEnd): void {
+  recordJobEnded(jobType, end.status);
+  const summary = (end.summary ?? {}) as Record<string, unknown>;
+  const tables = { cloned: summary.tables_cloned, failed: summary.tables_failed, skipped: summary.tables_skipped };
+  for (const [status, n] of Object.entries(tables)) {
+    if (typeof n === 'number') recordCloneTables(status, n);
+  }
+  if (typeof summary.bytes_copied === 'number') recordCloneBytes(summary.bytes_copied);
+}
 
 /** `signingKey` signs compliance reports (the job's compliance_report setting); without it they are skipped. */
 export function createJobEndActivities(store: Store, signingKey?: SigningKeySource) {
   return {
     /** queued → running (a job already `cancelling` stays so: its cancel is on its way). */
     async markJobRunning(jobId: string): Promise<void> {
-      await markJobStarted(store.db, jobId);
+      const at = new Date();
+      const started = await markJobStarted(store.db, jobId, at);
+      if (started) recordJobStarted(started.jobType, (at.getTime() - started.createdAt.getTime()) / 1000);
     },
 
     /**
@@ -25,10 +44,10 @@ export function createJobEndActivities(store: Store, signingKey?: SigningKeySour
      * summary and ask for a signed provenance manifest in summary.provenance.
      */
     async recordJobEnd(end: JobEnd, jobType = 'clone'): Promise<void> {
-      await store.db.transaction(async (tx) => {
+      const recorded = await store.db.transaction(async (tx) => {
         const row =
           (await getJob(tx, end.jobId)) ?? (await createJob(tx, { jobId: end.jobId, jobType, status: 'queued' }));
-        if (isFinalStatus(row.status) && row.completedAt) return;
+        if (isFinalStatus(row.status) && row.completedAt) return undefined;
         const at = new Date();
         const durationMs = at.getTime() - (row.startedAt ?? row.createdAt).getTime();
         const settings = jobSettingsOf(row.request);
@@ -69,7 +88,10 @@ export function createJobEndActivities(store: Store, signingKey?: SigningKeySour
             data: { event: 'status', status: end.status, final: true, error: end.error ?? null },
           },
         ]);
+        return row.jobType;
       });
+      // Counted once, when the end is first recorded (a retried or repeated recordJobEnd finds it recorded).
+      if (recorded) countJobEnd(recorded, end);
       log.info('job ended', { jobId: end.jobId, jobType, status: end.status });
     },
   };

@@ -1,3 +1,5 @@
+import { recordCacheLookup } from '../../platform/observability/metrics';
+
 /**
  * The metadata cache: workspace listings (catalogs, schemas, tables, descriptions) kept for `ttl_seconds`
  * (config cache.ttl_seconds, default 300) so pickers and previews do not hit the workspace on every call.
@@ -30,10 +32,12 @@ export class MetadataCache {
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > this.now()) {
       this.hits++;
+      recordCacheLookup('hit');
       return entry.value as T;
     }
     if (entry) this.entries.delete(key);
     this.misses++;
+    recordCacheLookup('miss');
     return undefined;
   }
 

@@ -177,9 +177,13 @@ export function recordActivityFailure(activityType: string, failureType: string)
   activityFailures.inc({ activity_type: activityType, failure_type: failureType });
 }
 
-export function recordCloneTable(status: string, bytes?: number | null): void {
-  cloneTables.inc({ status });
-  if (bytes && bytes > 0) cloneBytesCopied.inc(bytes);
+/** `count` tables a clone finished with `status` (cloned, failed, skipped). */
+export function recordCloneTables(status: string, count: number): void {
+  if (count > 0) cloneTables.inc({ status }, count);
+}
+
+export function recordCloneBytes(bytes: number): void {
+  if (bytes > 0) cloneBytesCopied.inc(bytes);
 }
 
 export type StatementOutcome = 'ok' | 'error';

@@ -17,11 +17,18 @@ export async function getJob(db: Db, jobId: string): Promise<JobRow | undefined>
 }
 
 /** queued → running; a job already cancelling (or ended) keeps its status, and gets its start time. */
-export async function markJobStarted(db: Db, jobId: string, at: Date = new Date()): Promise<void> {
-  await db
+export async function markJobStarted(
+  db: Db,
+  jobId: string,
+  at: Date = new Date(),
+): Promise<{ jobType: string; createdAt: Date } | undefined> {
+  // Returns the row only the first time (started_at was unset), so a retried activity counts one start.
+  const [row] = await db
     .update(jobs)
     .set({ status: sql`CASE WHEN ${jobs.status} = 'queued' THEN 'running' ELSE ${jobs.status} END`, startedAt: at })
-    .where(and(eq(jobs.jobId, jobId), isNull(jobs.startedAt)));
+    .where(and(eq(jobs.jobId, jobId), isNull(jobs.startedAt)))
+    .returning({ jobType: jobs.jobType, createdAt: jobs.createdAt });
+  return row;
 }
 
 /**
@@ -79,6 +86,16 @@ export async function listJobs(
     .orderBy(desc(jobs.createdAt), desc(jobs.jobId))
     .limit(filter.limit ?? 100)
     .offset(filter.offset ?? 0);
+}
+
+/** How many jobs wait in the queue (status queued), by job type (types with none are absent). */
+export async function countQueuedByType(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ jobType: jobs.jobType, n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.status, 'queued'))
+    .groupBy(jobs.jobType);
+  return Object.fromEntries(rows.map((r) => [r.jobType, Number(r.n)]));
 }
 
 /** Queue positions from the store: the type's queued jobs oldest first, and how many hold a run slot now. */
