@@ -40,7 +40,7 @@ const cancelRoute = (method: 'delete' | 'post', path: string) =>
     summary: 'Cancel a queued job (cancelled at once) or a running one (cancelling until its end is recorded)',
     request: byId,
     response: { description: 'Cancel accepted', schema: CancelResponseSchema },
-    errors: { 404: 'Unknown job', 409: 'The job already ended' },
+    errors: { 404: 'Unknown job', 409: 'The job already ended', 503: 'Temporal or a worker did not answer the cancel' },
     handler: ({ deps, input }) => cancelClone(deps, input.params.jobId),
   });
 

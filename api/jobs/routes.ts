@@ -32,7 +32,7 @@ const cancel = (method: 'delete' | 'post', path: string) =>
     summary: 'Cancel a queued or running job (status cancelling until its end is recorded with completed_at)',
     request: byId,
     response: { description: 'Cancel accepted', schema: CancelResponseSchema },
-    errors: { 404: 'Unknown job', 409: 'The job already ended' },
+    errors: { 404: 'Unknown job', 409: 'The job already ended', 503: 'Temporal or a worker did not answer the cancel' },
     handler: ({ deps, input }) => cancelJob(deps, input.params.jobId),
   });
 
