@@ -91,7 +91,7 @@ export async function createBenchEnv(): Promise<BenchEnv> {
         ],
         createdAt: new Date().toISOString(),
         maxRetries: 3,
-        limits: { ...DEFAULT_HISTORY_LIMITS },
+        limits: benchLimits(),
       };
       return worker.runUntil(async () => {
         // Production workers are long-lived: the first job on a fresh worker also pays for loading the
@@ -174,4 +174,15 @@ export function median(xs: number[]): number {
   const s = [...xs].sort((x, y) => x - y);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * The limits a job gets from the API (DEFAULT_HISTORY_LIMITS); LAKEWARD_BENCH_BATCH_TABLES and
+ * LAKEWARD_BENCH_BATCH_BYTES try other batch settings (they travel in the job's input, as the API's do).
+ */
+function benchLimits() {
+  const limits = { ...DEFAULT_HISTORY_LIMITS };
+  if (process.env.LAKEWARD_BENCH_BATCH_TABLES) limits.batchTables = Number(process.env.LAKEWARD_BENCH_BATCH_TABLES);
+  if (process.env.LAKEWARD_BENCH_BATCH_BYTES) limits.batchBytes = Number(process.env.LAKEWARD_BENCH_BATCH_BYTES);
+  return limits;
 }

@@ -12,7 +12,8 @@
  *   completed_at, median of LAKEWARD_BENCH_FIXED_RUNS (7) jobs, in ms (goal < 300);
  * - history: the largest workflow history (any run of the job or a schema workflow) cloning a 10,000-table
  *   catalog as 100 schemas and as one schema (goal <= 10,240 events) over a platform whose clone is a no-op,
- *   and the peak RSS of the process running the worker meanwhile (goal <= 1 GiB).
+ *   and the peak RSS of the process running the worker meanwhile (goal <= 1 GiB; its store is a fresh database on
+ *   the DATABASE_URL Postgres server when that is set, as in production, else PGlite inside that process).
  * The throughput parts run LAKEWARD_BENCH_ROUNDS (3) rounds, each timing the baseline and the engine on fresh
  * destinations (alternating which goes first), and report the median of the per-round ratios: on a shared
  * two-core machine one `cp -r` or one loop swings by a factor of two or more between runs, and pairing each
@@ -110,7 +111,7 @@ function historyLines(history: HistoryFigure[]): string {
     .map(
       (h) =>
         `history, ${h.tables} tables in ${h.shape}: largest run ${h.maxHistoryLength} events (goal <= 10240); ${h.parentRuns} job run(s), ${h.childRuns} schema run(s); ` +
-        `worker peak RSS ${mb(h.peakRssBytes)} MiB (goal <= 1024); ${h.seconds.toFixed(0)} s`,
+        `worker peak RSS ${mb(h.peakRssBytes)} MiB (goal <= 1024; store: ${h.store}); ${h.seconds.toFixed(0)} s`,
     )
     .join('\n');
 }

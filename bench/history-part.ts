@@ -11,6 +11,8 @@ export interface HistoryFigure {
   seconds: number;
   /** Peak RSS of the worker's process (its workflows, activities and the in-process store) during the job. */
   peakRssBytes: number;
+  /** Where the worker's store was: Postgres, or PGlite inside the worker's process (counted in its RSS). */
+  store: string;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { jobHistoryStats } from '../test/clone/history-size';
 import { syntheticWorkspace } from '../test/clone/fixtures/synthetic-workspace';
+import { createTestDatabase } from '../test/helpers/db';
 import { createBenchEnv } from './clone-bench-env';
 import { HISTORY_RESULT_PREFIX, type HistoryFigure } from './history-part';
 
@@ -13,6 +14,12 @@ async function main(): Promise<void> {
     schemas: number;
     perSchema: number;
   };
+  // As in production, the worker's store is a Postgres server when there is one (a fresh database on the
+  // DATABASE_URL server, or LAKEWARD_BENCH_DATABASE_URL); else PGlite, inside this process and its RSS.
+  const database =
+    !process.env.LAKEWARD_BENCH_DATABASE_URL && process.env.DATABASE_URL ? await createTestDatabase() : null;
+  if (database) process.env.LAKEWARD_BENCH_DATABASE_URL = database.url;
+  const store = process.env.LAKEWARD_BENCH_DATABASE_URL ? 'Postgres' : 'PGlite in the worker process';
   const b = await createBenchEnv();
   try {
     const root = b.tmp('lw-bench-history-');
@@ -32,10 +39,12 @@ async function main(): Promise<void> {
       childRuns: stats.childRuns,
       seconds: r.seconds,
       peakRssBytes,
+      store,
     };
     process.stdout.write(`${HISTORY_RESULT_PREFIX}${JSON.stringify(figure)}\n`);
   } finally {
     await b.close();
+    await database?.drop();
   }
 }
 

@@ -69,3 +69,28 @@ test.each([
     expect(stats.totalEvents).toBeGreaterThan(2 * Math.max(stats.childMax, stats.parentMax));
   },
 );
+
+test('a job run that reaches eventsPerRun starts no more schemas and continues as new', async () => {
+  const root = h.newRoot();
+  // Schemas alone would never split this job (schemasPerRun 1,000); its events do.
+  const capped = { ...limits, schemasPerRun: 1000, eventsPerRun: 120 };
+  const input = h.jobInput(root, { source_catalog: 'big', destination_catalog: 'big_copy', max_workers: 2 });
+  const counters = { clones: 0 };
+  const { result, stats } = await h.withWorker(
+    async () => {
+      const handle = await h.env.client.workflow.start(cloneCatalogWorkflow, {
+        taskQueue: h.taskQueue,
+        workflowId: input.jobId,
+        args: [{ ...input, limits: capped }],
+      });
+      const result = await handle.result();
+      return { result, stats: await jobHistoryStats(h.env.client, input.jobId, handle.firstExecutionRunId) };
+    },
+    { wrap: (ws) => syntheticWorkspace(ws, { catalog: 'big', schemas: 16, tablesPerSchema: 3 }, counters) },
+  );
+  expect(result).toMatchObject({ status: 'completed', tables_cloned: 48 });
+  expect(counters.clones).toBe(48);
+  expect(stats.parentRuns).toBeGreaterThan(1);
+  // The cap, plus what the (at most max_workers) schemas running when it was reached still add.
+  expect(stats.parentMax).toBeLessThanOrEqual(capped.eventsPerRun + 2 * 20);
+});

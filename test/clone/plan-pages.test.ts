@@ -81,7 +81,8 @@ test.each([
   expect(pages.map((p) => p.tables.length)).toEqual([2, 2, 2, 1]);
   expect(pages.flatMap((p) => p.tables)).toEqual(whole.tables.map((t) => t.name));
   expect(listed).toBe(7);
-  const first = { none: 'a', asc: 'g', desc: 'c' }[request.order_by_size ?? 'none'];
+  const order = (request as { order_by_size?: 'asc' | 'desc' }).order_by_size;
+  const first = { none: 'a', asc: 'g', desc: 'c' }[order ?? 'none'];
   expect(whole.tables[0].name).toBe(first);
 });
 

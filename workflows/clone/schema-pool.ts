@@ -74,7 +74,9 @@ export async function runSchemas(
         () => active < limitsAt(input.options, new Date(workflowNow()), input.throttleTimezone).max_workers,
       );
       if (state.abortReason || stop) break;
-      if (started >= limits.schemasPerRun || workflowInfo().continueAsNewSuggested) {
+      const info = workflowInfo();
+      const full = limits.eventsPerRun !== undefined && info.historyLength >= limits.eventsPerRun;
+      if (started >= limits.schemasPerRun || info.continueAsNewSuggested || full) {
         stop = true;
         break;
       }

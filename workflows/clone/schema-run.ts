@@ -80,6 +80,11 @@ export async function runSchema(
     tables = input.resume.tables;
   }
 
+  // Progress every progressEvery tables, or fewer times for a big schema (reportsPerSchema).
+  const every = Math.max(
+    limits.progressEvery,
+    limits.reportsPerSchema ? Math.ceil(planned / limits.reportsPerSchema) : 0,
+  );
   const thisRun = tables.slice(0, limits.tablesPerRun);
   const batches = batchTables(thisRun, limits, limitsAt(o, new Date(), ctx.throttleTimezone).parallel_tables);
   let sinceReport = 0;
@@ -91,7 +96,7 @@ export async function runSchema(
     async (batch) => {
       for (const r of await cloneOrRecordFailure(acts, input, batch)) addTable(totals, r);
       sinceReport += batch.length;
-      if (sinceReport >= limits.progressEvery) {
+      if (sinceReport >= every) {
         sinceReport = 0;
         report();
       }

@@ -31,6 +31,13 @@ export interface HistoryLimits {
   schemasPerRun: number;
   /** A schema workflow reports progress after this many tables. */
   progressEvery: number;
+  /**
+   * At most about this many progress reports per schema (a bigger schema reports every planned ÷ this many
+   * tables): each report is a signal, i.e. events in the job workflow's history. Absent: no cap.
+   */
+  reportsPerSchema?: number;
+  /** The job workflow starts no more schema workflows once its run holds this many events. Absent: no cap. */
+  eventsPerRun?: number;
 }
 
 /**
@@ -48,6 +55,8 @@ export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
   batchBytes: 1024 * 1024 * 1024,
   schemasPerRun: 300,
   progressEvery: 25,
+  reportsPerSchema: 400,
+  eventsPerRun: 6000,
 };
 
 /** What every job started before CloneJobInput.limits existed ran with. Frozen: see the replay rule above. */
