@@ -164,7 +164,7 @@ function validateArguments(fn: CheckFunction, args: Record<string, unknown>, tab
     out[spec.name] = parsed.data;
     const cols =
       spec.type === 'column' ? [parsed.data as string] : spec.type === 'columns' ? (parsed.data as string[]) : [];
-    const own = !spec.name.startsWith('ref_');
+    const own = !spec.name.startsWith('ref_') && spec.name !== 'condition_column';
     if (table && own) {
       for (const c of cols) {
         if (!table.columns.some((tc) => tc.name.toLowerCase() === c.toLowerCase())) {

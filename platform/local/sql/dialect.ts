@@ -13,6 +13,13 @@ const HELPER_MACROS = [
   `CREATE OR REPLACE MACRO lw_datediff(e, s) AS date_diff('day', CAST(s AS DATE), CAST(e AS DATE))`,
   `CREATE OR REPLACE MACRO lw_regexp_replace(s, p, r) AS regexp_replace(s, p, r, 'g')`,
   `CREATE OR REPLACE MACRO lw_nvl2(x, a, b) AS CASE WHEN x IS NOT NULL THEN a ELSE b END`,
+  // Data-quality checks: JSON validity and keys (DuckDB raises on bad JSON where Databricks returns NULL),
+  // Spark datetime patterns and percentiles.
+  `CREATE OR REPLACE MACRO lw_try_parse_json(s) AS CASE WHEN json_valid(s) THEN json(s) END`,
+  `CREATE OR REPLACE MACRO lw_json_object_keys(s) AS CASE WHEN json_valid(s) THEN json_keys(CASE WHEN json_valid(s) THEN s ELSE '{}' END) END`,
+  `CREATE OR REPLACE MACRO lw_get_json_object(s, p) AS json_extract_string(CASE WHEN json_valid(s) THEN s ELSE 'null' END, p)`,
+  // DuckDB's strptime needs a constant format: the Spark patterns in common use, each spelled out.
+  `CREATE OR REPLACE MACRO lw_try_to_timestamp(s, f) AS CASE WHEN f = 'yyyy-MM-dd' THEN try_strptime(s, '%Y-%m-%d') WHEN f = 'yyyy/MM/dd' THEN try_strptime(s, '%Y/%m/%d') WHEN f = 'dd-MM-yyyy' THEN try_strptime(s, '%d-%m-%Y') WHEN f = 'dd/MM/yyyy' THEN try_strptime(s, '%d/%m/%Y') WHEN f = 'MM/dd/yyyy' THEN try_strptime(s, '%m/%d/%Y') WHEN f = 'yyyyMMdd' THEN try_strptime(s, '%Y%m%d') WHEN f = 'yyyy-MM-dd HH:mm:ss' THEN try_strptime(s, '%Y-%m-%d %H:%M:%S') WHEN f = 'yyyy-MM-dd''T''HH:mm:ss' THEN try_strptime(s, '%Y-%m-%dT%H:%M:%S') ELSE error('this Spark datetime pattern is not supported on the local lakehouse') END`,
 ];
 
 export const FUNCTION_RENAMES: Record<string, string> = {
@@ -26,6 +33,14 @@ export const FUNCTION_RENAMES: Record<string, string> = {
   regexp_replace: 'lw_regexp_replace',
   nvl2: 'lw_nvl2',
   char_length: 'length',
+  regexp_like: 'regexp_matches',
+  try_parse_json: 'lw_try_parse_json',
+  json_object_keys: 'lw_json_object_keys',
+  get_json_object: 'lw_get_json_object',
+  try_to_timestamp: 'lw_try_to_timestamp',
+  unix_timestamp: 'epoch',
+  percentile: 'quantile_cont',
+  approx_percentile: 'approx_quantile',
 };
 
 /** Functions written with empty parentheses in Databricks but as bare keywords in DuckDB. */
