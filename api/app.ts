@@ -7,6 +7,7 @@ import { requestLogging } from './middleware/logging';
 import { requestId } from './middleware/request-id';
 import { httpMetrics } from './middleware/http-metrics';
 import { metricsRoutes } from './metrics/routes';
+import { requestTracing, resumeRequestContext } from './middleware/tracing';
 import { buildOpenApiDocument } from './openapi';
 import { healthRoutes } from './health/routes';
 import { docsRoutes } from './docs/routes';
@@ -42,17 +43,20 @@ export const routeModules: RouteModule[] = [
 
 /**
  * Builds the Express app without listening (tests drive it with supertest; api/server.ts listens).
- * Order matters: request id → log → CORS (answers preflights) → API key → JSON body → routes → 404 → errors.
+ * Order matters: span → request id → log → CORS (answers preflights) → API key → JSON body → the request's span
+ * again (body parsing leaves its async context) → routes → 404 → errors.
  */
 export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(httpMetrics());
+  app.use(requestTracing());
   app.use(requestId());
   app.use(requestLogging(deps.logger));
   app.use(cors({ origin: deps.config.api_server.cors_origins, exposedHeaders: ['X-Request-Id'] }));
   app.use(apiKeyAuth(deps.config.api_server.api_key));
   app.use(express.json({ limit: deps.config.api_server.json_limit }));
+  app.use(resumeRequestContext());
 
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.get('/api/openapi.json', (_req, res) => {

@@ -41,6 +41,9 @@ const ENV_KEYS: Record<string, string> = {
   LAKEWARD_METRICS_BIND: 'metrics.bind',
   LAKEWARD_WORKER_METRICS_PORT: 'worker.metrics_port',
   LAKEWARD_TEMPORAL_METRICS_PORT: 'worker.temporal_metrics_port',
+  LAKEWARD_LOG_FORMAT: 'log_format',
+  OTEL_EXPORTER_OTLP_ENDPOINT: 'tracing.otlp_endpoint',
+  OTEL_SERVICE_NAME: 'tracing.service_name',
 };
 
 const FLAG_KEYS: Record<keyof Omit<ConfigFlags, 'config'>, [string, string]> = {

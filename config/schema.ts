@@ -83,6 +83,14 @@ const cloneSchema = z.strictObject({
     .default('UTC'),
 });
 
+/** OpenTelemetry traces: off unless an OTLP endpoint is set (here or OTEL_EXPORTER_OTLP_ENDPOINT). */
+const tracingSchema = z.strictObject({
+  /** Base URL of an OTLP/HTTP collector (`http://collector:4318`); spans go to `<endpoint>/v1/traces`. */
+  otlp_endpoint: z.url().nullable().default(null),
+  /** `service.name` of every span (OTEL_SERVICE_NAME). */
+  service_name: z.string().min(1).default('lakeward'),
+});
+
 /** A TCP port, or null/0 for "not served". */
 const optionalPort = z.number().int().min(0).max(65535).nullable();
 
@@ -115,6 +123,8 @@ const workerSchema = z.strictObject({
 export const configSchema = z.strictObject({
   data_dir: z.string().min(1).default('.lakeward'),
   log_level: z.enum(LOG_LEVELS).default('info'),
+  /** `json` (pino lines) or `pretty` (one readable line each); null: pretty in `lakeward dev` on a terminal. */
+  log_format: z.enum(['json', 'pretty']).nullable().default(null),
   /** postgres://… selects a Postgres server; null keeps the embedded PGlite store in `<data_dir>/pglite`. */
   database_url: nullableString,
   api_server: apiServerSchema.prefault({}),
@@ -126,6 +136,7 @@ export const configSchema = z.strictObject({
   provenance: z.strictObject({ private_key: z.string().nullable().default(null) }).prefault({}),
   metrics: metricsSchema.prefault({}),
   worker: workerSchema.prefault({}),
+  tracing: tracingSchema.prefault({}),
 });
 
 /** The validated configuration, with relative paths still as written (see `loadConfig` for resolution). */

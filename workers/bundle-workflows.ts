@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import { WORKFLOW_INTERCEPTOR_MODULES } from './telemetry';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -12,9 +13,13 @@ export function workflowBundlePath(): string {
     : path.join(ROOT, 'dist/workflow-bundle.js');
 }
 
-/** Bundles workflows/index.ts (the same code `lakeward dev` bundles at start) into one file. */
+/** Bundles workflows/index.ts and the interceptor modules (the same code `lakeward dev` bundles at start) into one file. */
 export async function writeWorkflowBundle(out = workflowBundlePath()): Promise<string> {
-  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: quietLogger });
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../workflows'),
+    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+    logger: quietLogger,
+  });
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, code);
   return out;

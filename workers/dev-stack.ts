@@ -1,6 +1,6 @@
 import type { Config } from '../config/load';
 import { lockDataDir } from './data-dir-lock';
-import { createProcessLogger } from './logger';
+import { createProcessLogger, logFormat } from './logger';
 import { startStack, type Stack } from './stack';
 
 export interface RunOptions {
@@ -15,7 +15,7 @@ export interface RunOptions {
  * Temporal process group at once, so no `temporal` process outlives Lakeward.
  */
 export async function runStack(config: Config, opts: RunOptions): Promise<number> {
-  const logger = createProcessLogger(config.log_level);
+  const logger = createProcessLogger(config.log_level, { format: logFormat(config) });
   const usesDataDir = !config.temporal.address || !config.database_url;
   const unlock = usesDataDir ? lockDataDir(config.data_dir) : () => undefined;
   let temporalPid: number | undefined;

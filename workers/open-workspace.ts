@@ -1,6 +1,7 @@
 import type { WorkspaceOpener, WorkspaceSpec } from '../platform/workspace-resolver';
 import { openWorkspace, type WorkspaceConfig } from '../platform';
 import { InvalidInputError } from '../platform/errors';
+import { instrumentWorkspace } from '../platform/observability/instrument-workspace';
 
 /** Translates the service's workspace spec (config file, request headers, saved targets) to the platform's. */
 export function toPlatformConfig(spec: WorkspaceSpec): WorkspaceConfig {
@@ -26,4 +27,6 @@ export function toPlatformConfig(spec: WorkspaceSpec): WorkspaceConfig {
   }
 }
 
-export const openPlatformWorkspace: WorkspaceOpener = (spec) => openWorkspace(toPlatformConfig(spec));
+/** Opens a workspace whose every statement is a span and counts in the warehouse statement metrics. */
+export const openPlatformWorkspace: WorkspaceOpener = async (spec) =>
+  instrumentWorkspace(await openWorkspace(toPlatformConfig(spec)));

@@ -11,6 +11,8 @@ import { startDevServer, type DevServer } from './temporal-dev-server';
 import { sweepQuiescedGrantsAtStart } from '../activities/clone/quiesce/sweep';
 import { createWorker, prebuiltBundle } from './worker';
 import { parseBind, startConfiguredMetricsServer, temporalMetricsAddress } from './metrics-server';
+import { startTracing } from '../platform/observability/tracing';
+import { clientInterceptors } from './telemetry';
 
 export interface StackOptions {
   api: boolean;
@@ -49,6 +51,9 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
     }
   };
   try {
+    // Off unless tracing.otlp_endpoint / OTEL_EXPORTER_OTLP_ENDPOINT is set; stopped last, after its spans end.
+    const tracing = startTracing(config.tracing);
+    cleanups.push(() => tracing.shutdown());
     let dev: DevServer | undefined;
     if (!config.temporal.address) {
       const { port, ui_port: uiPort, namespace } = config.temporal;
@@ -60,7 +65,7 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
     cleanups.push(() => store.close());
     const connection = await NativeConnection.connect({ address });
     cleanups.push(() => connection.close());
-    const client = new Client({ connection, namespace: config.temporal.namespace });
+    const client = new Client({ connection, namespace: config.temporal.namespace, interceptors: clientInterceptors() });
     const workspaces = createWorkspaceResolver(config, openPlatformWorkspace);
     cleanups.push(() => workspaces.close());
 
@@ -73,6 +78,7 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
         taskQueue: config.temporal.task_queue,
         deps: { config, store, client, workspaces },
         bundle: prebuiltBundle(config.temporal.prebundled_workflows),
+        tracing,
       });
       workerDone = worker.run();
       await sweepQuiescedGrantsAtStart({ config, store, client, workspaces }, opts.logger);

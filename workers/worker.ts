@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
+import { tracingOff, type Tracing } from '../platform/observability/tracing';
 import { withActivityMetrics } from '../platform/observability/activity-metrics';
 import { workflowBundlePath } from './bundle-workflows';
+import { workerTelemetry } from './telemetry';
 import { WORKER_TUNING } from './worker-tuning';
 
 export interface CreateWorkerOptions {
@@ -15,6 +17,8 @@ export interface CreateWorkerOptions {
    * worker bundles workflows/index.ts from source at start (development; a few seconds).
    */
   bundle?: { codePath: string };
+  /** Where workflow and activity spans go (the process's tracing; off when absent). */
+  tracing?: Tracing;
 }
 
 /** One worker on one task queue, with every workflow and the activities from `createActivities(deps)`. */
@@ -25,6 +29,7 @@ export async function createWorker(opts: CreateWorkerOptions): Promise<Worker> {
     taskQueue: opts.taskQueue,
     ...WORKER_TUNING,
     activities: createActivities(opts.deps),
+    ...workerTelemetry(opts.tracing ?? tracingOff()),
   };
   if (opts.bundle) return Worker.create(withActivityMetrics({ ...base, workflowBundle: opts.bundle }));
   return Worker.create(withActivityMetrics({ ...base, workflowsPath: require.resolve('../workflows') }));

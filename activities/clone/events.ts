@@ -2,6 +2,7 @@ import { cloneWriter } from '../../store/clone/clone-writes';
 import type { RunLogLine } from '../../store/jobs/run-logs';
 import type { Db } from '../../store/db';
 import type { CloneEventType } from '../../workflows/clone/definitions';
+import { logJobEvent } from '../jobs/event-log';
 
 /**
  * Clone events are run_logs rows with `data.event` set; the job API streams them. One helper so every
@@ -14,7 +15,9 @@ export interface CloneEvent {
   data?: Record<string, unknown>;
 }
 
+/** A clone event as a run_logs row; the event is also a line of the worker's log (with the job's fields). */
 export function eventLine(e: CloneEvent): RunLogLine {
+  logJobEvent(e);
   return {
     level: e.level ?? (e.event === 'warning' ? 'warn' : e.event === 'error' ? 'error' : 'info'),
     message: e.message,

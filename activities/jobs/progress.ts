@@ -2,6 +2,7 @@ import type { Store } from '../../store/db';
 import { setJobProgress } from '../../store/jobs/jobs';
 import { appendRunLog } from '../../store/jobs/run-logs';
 import type { JobEventType } from '../../schemas/jobs';
+import { logJobEvent } from './event-log';
 
 /** An event a job workflow writes to its run log (streamed by the WebSocket with `type` = event). */
 export interface JobEventInput {
@@ -15,6 +16,7 @@ export interface JobEventInput {
 export function createProgressActivities(store: Store) {
   return {
     async appendJobEvents(jobId: string, events: JobEventInput[]): Promise<void> {
+      events.forEach(logJobEvent);
       await appendRunLog(
         store.db,
         jobId,

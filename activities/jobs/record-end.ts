@@ -34,6 +34,7 @@ export function createJobEndActivities(store: Store, signingKey?: SigningKeySour
       const at = new Date();
       const started = await markJobStarted(store.db, jobId, at);
       if (started) recordJobStarted(started.jobType, (at.getTime() - started.createdAt.getTime()) / 1000);
+      log.info('job running', { event: 'running' });
     },
 
     /**

@@ -27,6 +27,7 @@ import {
 } from './queue-client';
 import { jobTypeRegistry, type JobTypeDefinition, type JobTypeRegistry } from './registry';
 import { jobListItem, progressOf } from './view';
+import { annotateJob } from '../../platform/observability/log-context';
 
 const registries = new WeakMap<AppDeps, JobTypeRegistry>();
 
@@ -74,6 +75,7 @@ export async function submitJob(deps: AppDeps, def: JobTypeDefinition, job: JobS
   const queue = queueDepsFor(deps, def);
   const input = def.inputSchema.parse(job.input);
   const { jobId } = job;
+  annotateJob(jobId, def.type); // this request's span and log lines, and the job's trace, carry the job's fields
   await createJob(deps.store.db, { ...job.row, jobId, jobType: def.type, status: 'queued', createdAt: job.createdAt });
   if (job.warnings?.length)
     await appendRunLog(
@@ -98,6 +100,7 @@ export async function submitJob(deps: AppDeps, def: JobTypeDefinition, job: JobS
     const label = def.type.charAt(0).toUpperCase() + def.type.slice(1);
     const message =
       position === 0 ? `${label} job accepted; it starts now` : `${label} job queued at position ${position}`;
+    deps.logger.info({ event: 'queued', queue_position: position }, message);
     return { job_id: jobId, status: 'queued' as const, message, queue_position: position };
   } catch (err) {
     await deps.store.db.delete(jobs).where(eq(jobs.jobId, jobId));
