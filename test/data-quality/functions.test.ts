@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { compileTableRun, normalizeCheck, CHECK_FUNCTIONS, type DqCheck } from '../../activities/data-quality/logic';
+import {
+  compileTableRun,
+  normalizeCheck,
+  summarizeRun,
+  CHECK_FUNCTIONS,
+  type DqCheck,
+} from '../../activities/data-quality/logic';
 import { LocalWorkspace } from '../../platform/local/workspace';
 import { tempRoots } from '../local/helpers';
 
@@ -249,6 +255,37 @@ describe('every runnable DQX function on the local lakehouse', () => {
   });
 });
 
-export { CASES, COLUMNS, T, checkOf };
+describe('a run of 3 error and 2 warn checks', () => {
+  it('counts rows failing only warn checks as valid and as warning rows, valid + invalid = total', async () => {
+    const spec: [string, Record<string, unknown>, string][] = [
+      ['is_not_null', { column: 'name' }, 'error'], // row 3
+      ['is_in_list', { column: 'code', allowed: ['US', 'GB'] }, 'error'], // row 3
+      ['is_not_greater_than', { column: 'amount', limit: 100 }, 'error'], // row 4
+      ['is_valid_email', { column: 'email' }, 'warning'], // row 2
+      ['is_not_in_future', { column: 'ts' }, 'warn'], // row 5
+    ];
+    const checks = spec.map(([fn, args, criticality]) => {
+      const r = normalizeCheck(
+        { table_fqn: T, check_function: fn, arguments: args, criticality },
+        { columns: COLUMNS },
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.issues));
+      return r.check[0];
+    });
+    const run = compileTableRun({ fqn: T, columns: COLUMNS }, checks, { sampleLimit: 10 });
+    const row = (await ws.query(run.rowScan!.sql)).rows[0];
+    const crit = new Map(checks.map((c) => [c.name, c.criticality]));
+    const s = summarizeRun(run, { rowScan: row, datasetFailures: [] }, (k) => crit.get(k)!);
+    expect(s).toMatchObject({ total_rows: 5, valid_rows: 3, invalid_rows: 2, warning_rows: 2, pass_rate: 60 });
+    expect(s.per_check.map((p) => p.failures)).toEqual([1, 1, 1, 1, 1]);
+    const samples = (await ws.query(run.samplesSql!)).rows;
+    expect(samples.map((r) => [r.id, r._failed_checks]).sort()).toEqual([
+      [2, 'is_valid_email_email'],
+      [3, 'is_not_null_name, is_in_list_code'],
+      [4, 'is_not_greater_than_amount'],
+      [5, 'is_not_in_future_ts'],
+    ]);
+  });
+});
 export const PY = path.join(__dirname, '../../.venv/bin/python');
 export const runPython = (code: string, input: string) => execFileSync(PY, ['-c', code], { input, encoding: 'utf8' });
