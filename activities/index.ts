@@ -5,6 +5,7 @@ import type { Store } from '../store/db';
 import { createCloneActivities } from './clone';
 import { classifyActivities } from './clone/failures';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
+import { createDataQualityActivities } from './data-quality';
 import { createHelloActivities } from './hello';
 import { createJobActivities } from './jobs';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
@@ -41,6 +42,7 @@ export function createActivities(deps: ActivityDeps) {
       rateLimitScope: deps.store.driver === 'pglite' ? 'process' : 'store',
     }),
     ...createSafetyActivities(safety),
+    ...createDataQualityActivities({ store: deps.store, workspaces: deps.workspaces }),
   });
 }
 

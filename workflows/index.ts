@@ -6,3 +6,4 @@ export * from './hello';
 export * from './clone';
 export * from './jobs/queue-workflow';
 export * from './clone/rollback-workflow';
+export * from './data-quality';

@@ -141,18 +141,3 @@ export async function changeCheck(deps: AppDeps, id: string, patch: CheckUpdate)
   if (!updated) throw notFound(`No check ${id}`);
   return updated;
 }
-
-/** Stored rows as the engine's checks. */
-export function toDqCheck(r: DqCheckRow): DqCheck {
-  return {
-    id: r.checkId,
-    table_fqn: r.tableFqn,
-    name: r.name,
-    check_function: r.checkFunction,
-    arguments: r.arguments,
-    criticality: r.criticality === 'warn' ? 'warn' : 'error',
-    enabled: r.enabled,
-    filter: r.filterExpr,
-    user_metadata: r.userMetadata,
-  };
-}

@@ -1,6 +1,7 @@
 import type { RouteDef } from '../middleware/route';
 import { defineRoutes } from '../middleware/route';
 import { checkRoutes } from './check-routes';
+import { runRoutes } from './run-routes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- route defs differ in their schema types
 type AnyRoute = RouteDef<any, any, any>;
@@ -17,5 +18,5 @@ const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
 export const dataQualityRoutes = defineRoutes({
   name: 'data-quality',
   mounts: ['/'],
-  routes: [...bothPrefixes([...checkRoutes])],
+  routes: [...bothPrefixes([...checkRoutes, ...runRoutes])],
 });

@@ -1,5 +1,6 @@
 import { cloneJobType } from '../clone/job-type';
+import { dqJobType } from '../data-quality/job-type';
 import type { JobTypeDefinition } from './registry';
 
 /** The job types the service runs. A new job type adds one line here (see the README's "Adding a job type"). */
-export const builtInJobTypes: JobTypeDefinition[] = [cloneJobType as JobTypeDefinition];
+export const builtInJobTypes: JobTypeDefinition[] = [cloneJobType as JobTypeDefinition, dqJobType as JobTypeDefinition];

@@ -7,6 +7,21 @@ export type NewDqCheckRow = typeof dqxChecks.$inferInsert;
 export type DqAuditRow = typeof dqxCheckAuditLog.$inferSelect;
 export type DqAuditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'bulk_delete';
 
+/** A stored check in the engine's shape (DqCheck of activities/data-quality/logic). */
+export function asDqxCheck(r: DqCheckRow) {
+  return {
+    id: r.checkId,
+    table_fqn: r.tableFqn,
+    name: r.name,
+    check_function: r.checkFunction,
+    arguments: r.arguments,
+    criticality: r.criticality === 'warn' ? ('warn' as const) : ('error' as const),
+    enabled: r.enabled,
+    filter: r.filterExpr,
+    user_metadata: r.userMetadata,
+  };
+}
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function audit(

@@ -1,0 +1,2 @@
+export { dqRunWorkflow } from './run-workflow';
+export { dqProfileWorkflow, dqSegmentedRunWorkflow } from './direct-workflows';
