@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { JobProgress } from '../../schemas/jobs';
-import { cloneProgressCounts } from '../../store/clone/clone-state';
-import type { Db } from '../../store/db';
+import { cloneProgressCounts, cloneProgressCountsOf, type CloneProgressCounts } from '../../store/clone/clone-state';
 import type { JobRow } from '../../store/jobs/jobs';
 import type { CloneJobInput } from '../../workflows/clone/definitions';
 import type { JobTypeDefinition } from '../jobs/registry';
@@ -30,9 +29,8 @@ function plannedTotals(row: JobRow): { schemas: number; tables: number } | null 
   );
 }
 
-/** A clone's progress from the store: planned totals against recorded table results; ETA from the rate so far. */
-async function cloneProgress(db: Db, row: JobRow): Promise<JobProgress> {
-  const c = await cloneProgressCounts(db, row.jobId);
+/** A clone's progress: planned totals against recorded table results; ETA from the rate so far. */
+function cloneProgress(row: JobRow, c: CloneProgressCounts): JobProgress {
   const planned = plannedTotals(row);
   const done = c.cloned + c.failed + c.skipped;
   const total = Math.max(planned?.tables ?? 0, done);
@@ -66,5 +64,12 @@ export const cloneJobType: JobTypeDefinition<CloneJobInput> = {
     destination_catalog: row.destinationCatalog,
     clone_type: row.cloneType,
   }),
-  progress: cloneProgress,
+  progress: async (db, row) => cloneProgress(row, await cloneProgressCounts(db, row.jobId)),
+  progressMany: async (db, rows) => {
+    const counts = await cloneProgressCountsOf(
+      db,
+      rows.map((r) => r.jobId),
+    );
+    return rows.map((row) => cloneProgress(row, counts.get(row.jobId)!));
+  },
 };

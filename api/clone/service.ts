@@ -46,8 +46,9 @@ export async function submitClone(deps: AppDeps, request: CloneRequestInput) {
  * server-mode aliases. Served from the store only.
  */
 export async function getCloneJob(deps: AppDeps, jobId: string) {
-  const row = await requireCloneJob(deps, jobId);
-  const [view, logs] = await Promise.all([jobView(deps, row), readRunLog(deps.store.db, jobId)]);
+  // The log is read alongside the row (not after it): one round trip less for every poll of a job.
+  const [row, logs] = await Promise.all([requireCloneJob(deps, jobId), readRunLog(deps.store.db, jobId)]);
+  const view = await jobView(deps, row);
   const summary = (row.summary ?? null) as Partial<CloneSummary> | null;
   const { jobId: _id, status: _s, ...summaryFields } = summary ?? {};
   const start = row.startedAt;

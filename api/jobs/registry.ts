@@ -24,6 +24,8 @@ export interface JobTypeDefinition<I = unknown> {
   describe?(row: JobRow): Record<string, unknown>;
   /** Progress from this type's own records; default: the `progress` the job reported (reportJobProgress). */
   progress?(db: Db, row: JobRow): Promise<JobProgress>;
+  /** The progress of a page of this type's jobs in a few reads (lists); default: `progress` for each row. */
+  progressMany?(db: Db, rows: JobRow[]): Promise<JobProgress[]>;
 }
 
 export type JobTypeRegistry = ReadonlyMap<string, JobTypeDefinition>;

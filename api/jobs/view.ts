@@ -28,6 +28,31 @@ export async function progressOf(
   return def?.progress ? def.progress(db, row) : reportedProgress(row);
 }
 
+/**
+ * The progress of a page of jobs, in row order: each type's rows in one `progressMany` call when the type has
+ * one (a few reads for the whole page instead of a few per job), else `progressOf` per row.
+ */
+export async function progressOfPage(
+  defOf: (type: string) => JobTypeDefinition | undefined,
+  db: Parameters<NonNullable<JobTypeDefinition['progress']>>[0],
+  rows: JobRow[],
+): Promise<JobProgress[]> {
+  const out: JobProgress[] = new Array(rows.length);
+  const byType = new Map<string, number[]>();
+  rows.forEach((row, i) => byType.set(row.jobType, [...(byType.get(row.jobType) ?? []), i]));
+  await Promise.all(
+    [...byType].map(async ([type, idx]) => {
+      const def = defOf(type);
+      const mine = idx.map((i) => rows[i]);
+      const progress = def?.progressMany
+        ? await def.progressMany(db, mine)
+        : await Promise.all(mine.map((row) => progressOf(def, db, row)));
+      idx.forEach((i, k) => (out[i] = progress[k]));
+    }),
+  );
+  return out;
+}
+
 function statusOf(row: JobRow): JobStatus {
   const parsed = JobStatusSchema.safeParse(row.status);
   return parsed.success ? parsed.data : 'failed';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { cloneJobTables, cloneTableState, runLogs } from '../schema';
 
@@ -54,30 +54,50 @@ export async function tableStatesForSchema(
 
 // Writes go through the group-committing writer in clone-writes.ts.
 
-/** What a clone job has done so far, from its recorded table results and schema events (one read each). */
-export async function cloneProgressCounts(
-  db: Db,
-  jobId: string,
-): Promise<{ cloned: number; failed: number; skipped: number; bytes: number; schemasDone: number }> {
-  const rows = await db
-    .select({
-      status: cloneJobTables.status,
-      n: sql<number>`count(*)::int`,
-      bytes: sql<number>`coalesce(sum(${cloneJobTables.bytesCopied}), 0)::bigint`,
-    })
-    .from(cloneJobTables)
-    .where(eq(cloneJobTables.jobId, jobId))
-    .groupBy(cloneJobTables.status);
-  const [schemas] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(runLogs)
-    .where(and(eq(runLogs.jobId, jobId), sql`${runLogs.data}->>'event' = 'schema_finished'`));
-  const of = (s: string) => rows.find((r) => r.status === s);
-  return {
-    cloned: Number(of('cloned')?.n ?? 0),
-    failed: Number(of('failed')?.n ?? 0),
-    skipped: Number(of('skipped')?.n ?? 0),
-    bytes: rows.reduce((b, r) => b + Number(r.bytes), 0),
-    schemasDone: Number(schemas?.n ?? 0),
-  };
+export interface CloneProgressCounts {
+  cloned: number;
+  failed: number;
+  skipped: number;
+  bytes: number;
+  schemasDone: number;
+}
+
+/** What a clone job has done so far, from its recorded table results and schema events. */
+export async function cloneProgressCounts(db: Db, jobId: string): Promise<CloneProgressCounts> {
+  return (await cloneProgressCountsOf(db, [jobId])).get(jobId)!;
+}
+
+/**
+ * The progress counts of many clone jobs (a page of the jobs list) in two reads, run at the same time: table
+ * results grouped by job and status, and finished schemas grouped by job. Every id gets an entry.
+ */
+export async function cloneProgressCountsOf(db: Db, jobIds: string[]): Promise<Map<string, CloneProgressCounts>> {
+  const counts = new Map<string, CloneProgressCounts>(
+    jobIds.map((id) => [id, { cloned: 0, failed: 0, skipped: 0, bytes: 0, schemasDone: 0 }]),
+  );
+  if (jobIds.length === 0) return counts;
+  const [tables, schemas] = await Promise.all([
+    db
+      .select({
+        jobId: cloneJobTables.jobId,
+        status: cloneJobTables.status,
+        n: sql<number>`count(*)::int`,
+        bytes: sql<number>`coalesce(sum(${cloneJobTables.bytesCopied}), 0)::bigint`,
+      })
+      .from(cloneJobTables)
+      .where(inArray(cloneJobTables.jobId, jobIds))
+      .groupBy(cloneJobTables.jobId, cloneJobTables.status),
+    db
+      .select({ jobId: runLogs.jobId, n: sql<number>`count(*)::int` })
+      .from(runLogs)
+      .where(and(inArray(runLogs.jobId, jobIds), sql`${runLogs.data}->>'event' = 'schema_finished'`))
+      .groupBy(runLogs.jobId),
+  ]);
+  for (const r of tables) {
+    const c = counts.get(r.jobId)!;
+    if (r.status === 'cloned' || r.status === 'failed' || r.status === 'skipped') c[r.status] = Number(r.n);
+    c.bytes += Number(r.bytes);
+  }
+  for (const r of schemas) counts.get(r.jobId)!.schemasDone = Number(r.n);
+  return counts;
 }
