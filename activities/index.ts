@@ -26,6 +26,8 @@ export interface ActivityDeps {
  */
 export function createActivities(deps: ActivityDeps) {
   const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db);
+  // max_rps is per job across workers: a bucket in the store, or in memory when only this process has it.
+  const rateLimitScope = deps.store.driver === 'pglite' ? 'process' : 'store';
   const safety = { db: deps.store.db, resolveWorkspace };
   return classifyActivities({
     ...createHelloActivities({ prefix: 'Hello' }),
@@ -37,9 +39,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createCloneActivities({
       db: deps.store.db,
       resolveWorkspace,
-      hooks: [createSafetyHooks(safety)],
-      // max_rps is per job across workers: a bucket in the store, or in memory when only this process has it.
-      rateLimitScope: deps.store.driver === 'pglite' ? 'process' : 'store',
+      hooks: [createSafetyHooks({ ...safety, rateLimitScope })],
+      rateLimitScope,
     }),
     ...createSafetyActivities(safety),
     ...createDataQualityActivities({ store: deps.store, workspaces: deps.workspaces }),

@@ -67,7 +67,7 @@ export async function workspacesFor(
 }
 
 /** The current activity's cancellation signal; none outside an activity (planning helpers, tests). */
-function cancellationSignal(): AbortSignal | undefined {
+export function cancellationSignal(): AbortSignal | undefined {
   try {
     return Context.current().cancellationSignal;
   } catch {

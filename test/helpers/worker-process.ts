@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Harness } from './harness';
 
@@ -8,11 +9,13 @@ const bundleFiles = new WeakMap<Harness, string>();
 /**
  * Starts the real worker wiring (test/clone/fixtures/worker-main.ts) as its own process, so a test can SIGKILL
  * it mid-job; resolves once it polls. It shares the store through `databaseUrl` (Postgres: PGlite is
- * single-process) and reuses the harness's workflow bundle instead of bundling again.
+ * single-process) and reuses the harness's workflow bundle instead of bundling again. `callLog` names a file
+ * where the worker writes one line `<epoch ms> <method>` per platform call that reaches its adapter.
+ * Its Temporal worker identity is the SDK's default, `<pid>@<host>` (see `workerIdentity`).
  */
 export function startWorkerProcess(
   h: Harness,
-  opts: { taskQueue: string; databaseUrl: string; cloneDelayMs?: number },
+  opts: { taskQueue: string; databaseUrl: string; cloneDelayMs?: number; callLog?: string },
 ): Promise<ChildProcess> {
   let bundlePath = bundleFiles.get(h);
   if (!bundlePath) {
@@ -29,6 +32,7 @@ export function startWorkerProcess(
       LAKEWARD_DATA_DIR: h.config.data_dir,
       LAKEWARD_WORKFLOW_BUNDLE: bundlePath,
       LAKEWARD_TEST_CLONE_DELAY_MS: String(opts.cloneDelayMs ?? 0),
+      ...(opts.callLog ? { LAKEWARD_TEST_CALL_LOG: opts.callLog } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,4 +42,21 @@ export function startWorkerProcess(
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('worker ready') && resolve(child));
     child.once('exit', (code) => reject(new Error(`worker process exited before it was ready (${code}): ${stderr}`)));
   });
+}
+
+/** The identity a worker process shows in workflow histories (ActivityTaskStarted events). */
+export function workerIdentity(child: ChildProcess): string {
+  return `${child.pid}@${os.hostname()}`;
+}
+
+/** The platform call times (epoch ms) a worker process wrote to its `callLog` file. */
+export function readCallLog(file: string): { at: number; method: string }[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [at, method] = line.split(' ');
+      return { at: Number(at), method };
+    });
 }

@@ -1,4 +1,4 @@
-import type { CloneHooks } from '../deps';
+import { cancellationSignal, type CloneHooks } from '../deps';
 import type { Workspace } from '../../../platform/port';
 import type { TargetContext } from '../../../workflows/clone/engine-types';
 import { claimTableStart } from '../../../store/clone/throttle-starts';
@@ -6,11 +6,29 @@ import { compareSchemaDq } from './post-clone';
 import { limitsAt } from '../logic/throttle-limits';
 import { recordBeforeChange, type SafetyDeps } from '../rollback/activities';
 import type { ObjectRef } from '../rollback/objects';
+import { jobLimiter, rateLimited, type RateLimitScope } from '../token-bucket';
 
 const recording = (ctx: TargetContext) => ctx.options.enable_rollback && !ctx.options.dry_run;
 
-function record(deps: SafetyDeps, ctx: TargetContext, objects: ObjectRef[]): Promise<string> {
-  return recordBeforeChange(deps, {
+/** The hooks' dependencies: the safety features' plus where the job's max_rps bucket lives (as the engine's). */
+export type SafetyHookDeps = SafetyDeps & { rateLimitScope?: RateLimitScope };
+
+/**
+ * The deps with every workspace behind the job's max_rps limiter: what the hooks read and record (rollback's
+ * before-images, the DQ comparison) are platform calls of the job like the copy's own, and count towards its rate.
+ */
+function throttled(deps: SafetyHookDeps, ctx: TargetContext): SafetyDeps {
+  const rate = limitsAt(ctx.options, new Date(), ctx.throttleTimezone).max_rps;
+  if (!(rate > 0)) return deps;
+  const limiter = jobLimiter(deps.db, ctx.jobId, rate, deps.rateLimitScope);
+  return {
+    ...deps,
+    resolveWorkspace: async (ref) => rateLimited(await deps.resolveWorkspace(ref), limiter, cancellationSignal()),
+  };
+}
+
+function record(deps: SafetyHookDeps, ctx: TargetContext, objects: ObjectRef[]): Promise<string> {
+  return recordBeforeChange(throttled(deps, ctx), {
     jobId: ctx.jobId,
     sourceCatalog: ctx.options.source_catalog,
     target: ctx.target,
@@ -23,7 +41,7 @@ function record(deps: SafetyDeps, ctx: TargetContext, objects: ObjectRef[]): Pro
  * is created (whether it existed decides whether rollback drops it). Covers every create call site of the
  * engine without each one knowing about rollback.
  */
-export function recordingWorkspace(deps: SafetyDeps, ctx: TargetContext, ws: Workspace): Workspace {
+export function recordingWorkspace(deps: SafetyHookDeps, ctx: TargetContext, ws: Workspace): Workspace {
   const before: Partial<Record<keyof Workspace, (args: unknown[]) => ObjectRef>> = {
     createCatalog: ([o]) => ({ type: 'catalog', fqn: (o as { name: string }).name }),
     createSchema: ([o]) => ({
@@ -68,7 +86,7 @@ async function awaitStartSlot(deps: SafetyDeps, ctx: TargetContext, table: strin
 export type SafetyHooks = CloneHooks & { wrapTarget(ctx: TargetContext, ws: Workspace): Workspace };
 
 /** The clone engine hooks of the safety features: rollback recording and the per-schema DQ comparison. */
-export function createSafetyHooks(deps: SafetyDeps): SafetyHooks {
+export function createSafetyHooks(deps: SafetyHookDeps): SafetyHooks {
   return {
     wrapTarget(ctx, ws) {
       return recording(ctx) ? recordingWorkspace(deps, ctx, ws) : ws;
@@ -79,7 +97,7 @@ export function createSafetyHooks(deps: SafetyDeps): SafetyHooks {
     },
     async afterSchema({ ctx, schema }) {
       if (!ctx.options.compare_dq_after_clone || ctx.options.dry_run) return [];
-      const comparisons = await compareSchemaDq(deps, ctx, schema);
+      const comparisons = await compareSchemaDq(throttled(deps, ctx), ctx, schema);
       return comparisons
         .filter((c) => c.error !== undefined || c.max_drift_pct > ctx.options.dq_drift_rollback_pct)
         .map(
