@@ -1,10 +1,13 @@
-import { activityInfo } from '@temporalio/activity';
+import { activityInfo, Context } from '@temporalio/activity';
 import type { PlatformError } from '../../platform/errors';
 import { getJobTable } from '../../store/clone/clone-state';
 import { cloneWriter, PendingWrites, type CloneWrites } from '../../store/clone/clone-writes';
 import type { TableResult } from '../../workflows/clone/definitions';
 import type { TablePlanEntry, TargetContext } from '../../workflows/clone/engine-types';
 import type { CloneActivityDeps } from './deps';
+import { addTable } from './logic/totals';
+import { createSchemaActivities, type SchemaEnd } from './schema-activities';
+import type { Totals } from '../../workflows/clone/engine-types';
 import { eventLine } from './events';
 import { classified, isLogicalError } from './failures';
 import { failureTypeOf } from './logic/failures';
@@ -124,10 +127,39 @@ async function cloneBatch(deps: CloneActivityDeps, batch: TableBatch): Promise<T
   return out;
 }
 
+/** The end steps of a schema (finishSchema's input, without `totals`: the batch adds its own). */
+export interface FinishStep {
+  totals: Totals;
+  views?: boolean;
+  volumes?: boolean;
+}
+
 export function createTableActivities(deps: CloneActivityDeps) {
+  const schemaSteps = createSchemaActivities(deps);
   return {
     async cloneTables(batch: TableBatch): Promise<TableResult[]> {
       return classified(() => withHeartbeat(() => cloneBatch(deps, batch)));
+    },
+
+    /**
+     * A schema's only batch and then its end steps (finishSchema) in one activity: one round trip through the
+     * server less for a small schema. `finish.totals` are the schema's counts before the batch. When the end
+     * steps fail, the tables' results still come back (`end` absent) and the workflow runs finishSchema on
+     * its own, with its own retries.
+     */
+    async cloneTablesAndFinish(
+      batch: TableBatch & { finish: FinishStep },
+    ): Promise<{ tables: TableResult[]; end?: SchemaEnd }> {
+      const tables = await classified(() => withHeartbeat(() => cloneBatch(deps, batch)));
+      const totals: Totals = { ...batch.finish.totals, formats: { ...batch.finish.totals.formats }, warnings: [] };
+      for (const r of tables) addTable(totals, r);
+      try {
+        const end = await schemaSteps.finishSchema({ ...batch.finish, ctx: batch.ctx, schema: batch.schema, totals });
+        return { tables, end };
+      } catch (err) {
+        if (Context.current().cancellationSignal.aborted) throw err;
+        return { tables };
+      }
     },
 
     /**

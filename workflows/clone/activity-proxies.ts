@@ -68,6 +68,7 @@ export function cloneActivities(retry: RetrySettings) {
     // Copies the schema's volumes too: the copy profile.
     finishSchema: copy.finishSchema,
     cloneTables: copy.cloneTables,
+    cloneTablesAndFinish: copy.cloneTablesAndFinish,
     recordBatchFailure: events.recordBatchFailure,
     emitJobEvent: events.emitJobEvent,
     finishJob: asActivityFailure('finishJob', short.finishJob),
