@@ -12,10 +12,12 @@ import type { Tracing } from '../platform/observability/tracing';
 import { jobFromHeaders } from '../workflows/observability/job-header';
 
 /**
- * Workflow interceptor modules, bundled with the workflows (here and in `npm run build`): OpenTelemetry's first,
- * so Lakeward's job interceptors run inside its spans and can label them.
+ * Workflow interceptor modules, bundled with the workflows (here and in `npm run build`), outermost first: the
+ * job queue's trace context switch around OpenTelemetry's spans, then OpenTelemetry's, then Lakeward's job
+ * interceptors inside its spans, so they can label them.
  */
 export const WORKFLOW_INTERCEPTOR_MODULES = [
+  require.resolve('../workflows/observability/job-trace-interceptors'),
   require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
   require.resolve('../workflows/observability/job-interceptors'),
 ];

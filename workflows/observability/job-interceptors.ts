@@ -11,24 +11,22 @@ import {
   type WorkflowInterceptors,
   type WorkflowOutboundCallsInterceptor,
 } from '@temporalio/workflow';
-import type { Headers, Payload, SearchAttributePair, TypedSearchAttributes } from '@temporalio/common';
+import type { Headers, SearchAttributePair, TypedSearchAttributes } from '@temporalio/common';
 import { JOB_QUEUE_WORKFLOW_TYPE, enqueueJobUpdate, type WaitingJob } from '../jobs/definitions';
 import { JOB_TYPE } from '../jobs/search-attributes';
-import { jobFromHeaders, jobHeader, TRACE_HEADER, type JobLabels } from './job-header';
+import { jobFromHeaders, jobHeader, type JobLabels } from './job-header';
 
 /**
  * Workflow interceptors (bundled after the OpenTelemetry ones, so they run inside their spans): they name the
  * job every span and log line of a workflow belongs to, and hand the job on in a header to child workflows,
- * continue-as-new and activities. The job queue is where a job is born: its enqueue update arrives with the
- * API request's trace context, which the queue keeps per job and gives to the job's workflow and to the kernel
- * activities it runs for that job, so one request's trace holds the whole job. Only headers and span
- * attributes change: the workflow's commands stay the same (replay-safe).
+ * continue-as-new and activities. The job queue is where a job is born: it names the job of the workflow it
+ * starts and of the kernel activities it runs for it (job-trace-interceptors.ts puts that work in the job's
+ * trace). Only headers and span attributes change: the workflow's commands stay the same (replay-safe).
  */
 export const interceptors = (): WorkflowInterceptors => {
   let job: JobLabels | undefined;
-  /** In a job queue: its job type, and the trace context each job was enqueued with. */
+  /** In a job queue: the type of its jobs. */
   let queueJobType: string | undefined;
-  const traceOf = new Map<string, Payload>();
 
   const attributes = (labels: JobLabels): Attributes => ({
     'lakeward.job_id': labels.jobId,
@@ -38,12 +36,9 @@ export const interceptors = (): WorkflowInterceptors => {
   const label = (labels: JobLabels | undefined) => {
     if (labels) trace.getActiveSpan()?.setAttributes(attributes(labels));
   };
-  /** Headers for work done for `labels`: the job header, and the job's own trace context when the queue has it. */
-  const withJob = (headers: Headers, labels: JobLabels | undefined): Headers => {
-    if (!labels) return headers;
-    const carried = traceOf.get(labels.jobId);
-    return { ...headers, ...jobHeader(labels), ...(carried ? { [TRACE_HEADER]: carried } : {}) };
-  };
+  /** Headers for work done for `labels`: the job header added. */
+  const withJob = (headers: Headers, labels: JobLabels | undefined): Headers =>
+    labels ? { ...headers, ...jobHeader(labels) } : headers;
   /** A kernel activity of the queue names its job by its first argument (`jobId`, or `{ jobId }`). */
   const jobOfQueueActivity = (args: unknown[]): JobLabels | undefined => {
     if (queueJobType === undefined) return undefined;
@@ -106,10 +101,7 @@ export const interceptors = (): WorkflowInterceptors => {
           next(input);
         },
         handleUpdate(input: UpdateInput, next) {
-          const waiting = enqueued(input);
-          const carried = input.headers[TRACE_HEADER];
-          if (waiting && carried) traceOf.set(waiting.jobId, carried);
-          label(job ?? waiting);
+          label(job ?? enqueued(input));
           return next(input);
         },
       },
