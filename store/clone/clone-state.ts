@@ -68,36 +68,41 @@ export async function cloneProgressCounts(db: Db, jobId: string): Promise<CloneP
 }
 
 /**
- * The progress counts of many clone jobs (a page of the jobs list) in two reads, run at the same time: table
- * results grouped by job and status, and finished schemas grouped by job. Every id gets an entry.
+ * The progress counts of many clone jobs (one job's record, or a page of the jobs list) in one statement:
+ * table results grouped by job and status, and finished schemas grouped by job. Every id gets an entry.
  */
 export async function cloneProgressCountsOf(db: Db, jobIds: string[]): Promise<Map<string, CloneProgressCounts>> {
   const counts = new Map<string, CloneProgressCounts>(
     jobIds.map((id) => [id, { cloned: 0, failed: 0, skipped: 0, bytes: 0, schemasDone: 0 }]),
   );
   if (jobIds.length === 0) return counts;
-  const [tables, schemas] = await Promise.all([
-    db
-      .select({
-        jobId: cloneJobTables.jobId,
-        status: cloneJobTables.status,
-        n: sql<number>`count(*)::int`,
-        bytes: sql<number>`coalesce(sum(${cloneJobTables.bytesCopied}), 0)::bigint`,
-      })
-      .from(cloneJobTables)
-      .where(inArray(cloneJobTables.jobId, jobIds))
-      .groupBy(cloneJobTables.jobId, cloneJobTables.status),
-    db
-      .select({ jobId: runLogs.jobId, n: sql<number>`count(*)::int` })
-      .from(runLogs)
-      .where(and(inArray(runLogs.jobId, jobIds), sql`${runLogs.data}->>'event' = 'schema_finished'`))
-      .groupBy(runLogs.jobId),
-  ]);
-  for (const r of tables) {
+  const rows = await db
+    .select({
+      jobId: cloneJobTables.jobId,
+      kind: cloneJobTables.status,
+      n: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${cloneJobTables.bytesCopied}), 0)::bigint`,
+    })
+    .from(cloneJobTables)
+    .where(inArray(cloneJobTables.jobId, jobIds))
+    .groupBy(cloneJobTables.jobId, cloneJobTables.status)
+    .unionAll(
+      db
+        .select({
+          jobId: runLogs.jobId,
+          kind: sql<string>`'schema_finished'`,
+          n: sql<number>`count(*)::int`,
+          bytes: sql<number>`0::bigint`,
+        })
+        .from(runLogs)
+        .where(and(inArray(runLogs.jobId, jobIds), sql`${runLogs.data}->>'event' = 'schema_finished'`))
+        .groupBy(runLogs.jobId),
+    );
+  for (const r of rows) {
     const c = counts.get(r.jobId)!;
-    if (r.status === 'cloned' || r.status === 'failed' || r.status === 'skipped') c[r.status] = Number(r.n);
+    if (r.kind === 'schema_finished') c.schemasDone = Number(r.n);
+    else if (r.kind === 'cloned' || r.kind === 'failed' || r.kind === 'skipped') c[r.kind] = Number(r.n);
     c.bytes += Number(r.bytes);
   }
-  for (const r of schemas) counts.get(r.jobId)!.schemasDone = Number(r.n);
   return counts;
 }
