@@ -3,7 +3,7 @@
  * argument validation, SQL compiler, YAML (de)serializer, check generator and profile drift. The API, workflows
  * and activities import from here only.
  *
- * Landing next (shapes already in types.ts): generateChecks(Profile) / dedupeChecks, profileDrift → ProfileDrift.
+ * Landing next (shapes already in types.ts): profileDrift → ProfileDrift.
  */
 export type * from './types';
 export { CHECK_FUNCTIONS, findCheckFunction, CLONE_XS_ALIASES } from './catalog';
@@ -13,3 +13,5 @@ export { detectPii, PII_TYPES, type PiiType } from './pii';
 export { compileTableRun, compileSegmentedScan, FAILED_CHECKS_COLUMN, type SegmentedScan } from './compile-table';
 export { summarizeRun, type RunCounts, type RunSummary } from './summarize';
 export { toDqxYaml, fromDqxYaml, DqxYamlError, type YamlImportOptions } from './yaml';
+export { checkKey, dedupeChecks } from './check-key';
+export { generateChecks, type GenerateOptions } from './generate';
