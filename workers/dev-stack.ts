@@ -1,6 +1,7 @@
 import type { Config } from '../config/load';
 import { lockDataDir } from './data-dir-lock';
 import { createProcessLogger, logFormat } from './logger';
+import { temporalRuntimeTelemetry } from './metrics-server';
 import { startStack, type Stack } from './stack';
 
 export interface RunOptions {
@@ -15,7 +16,11 @@ export interface RunOptions {
  * Temporal process group at once, so no `temporal` process outlives Lakeward.
  */
 export async function runStack(config: Config, opts: RunOptions): Promise<number> {
-  const logger = createProcessLogger(config.log_level, { format: logFormat(config) });
+  const logger = createProcessLogger(config.log_level, {
+    format: logFormat(config),
+    // A worker process exports the Temporal SDK's metrics (merged into its /metrics); Runtime takes them once.
+    telemetry: opts.worker ? temporalRuntimeTelemetry(config) : undefined,
+  });
   const usesDataDir = !config.temporal.address || !config.database_url;
   const unlock = usesDataDir ? lockDataDir(config.data_dir) : () => undefined;
   let temporalPid: number | undefined;
@@ -61,6 +66,8 @@ function printBanner(config: Config, stack: Stack): void {
   if (stack.apiUrl) lines.push(`  API           ${stack.apiUrl}/api/health`);
   lines.push(`  Temporal      ${stack.temporalAddress} (namespace ${config.temporal.namespace})`);
   if (stack.temporalUiUrl) lines.push(`  Temporal UI   ${stack.temporalUiUrl}`);
+  if (stack.apiUrl) lines.push(`  API metrics   ${stack.apiMetricsUrl ?? `${stack.apiUrl}/metrics`}`);
+  if (stack.workerMetricsUrl) lines.push(`  worker metrics ${stack.workerMetricsUrl}`);
   lines.push(`  store         ${config.database_url ? 'Postgres (DATABASE_URL)' : 'PGlite in the data folder'}`);
   lines.push('Press Ctrl-C to stop.');
   console.error(lines.join('\n'));

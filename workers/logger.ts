@@ -1,4 +1,4 @@
-import { DefaultLogger, Runtime, type LogEntry, type LogLevel } from '@temporalio/worker';
+import { DefaultLogger, Runtime, type LogEntry, type LogLevel, type RuntimeOptions } from '@temporalio/worker';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config/load';
 import { logContextMixin } from '../platform/observability/log-context';
@@ -21,6 +21,8 @@ export interface ProcessLoggerOptions {
   format?: 'json' | 'pretty';
   /** Where lines go (stdout by default). */
   destination?: DestinationStream;
+  /** Runtime telemetry installed with the SDK logger (the SDK's Prometheus exporter, see workers/metrics-server.ts). */
+  telemetry?: RuntimeOptions['telemetryOptions'];
 }
 
 /** The log format a configuration asks for: `log_format`, else pretty in `lakeward dev` on a terminal. */
@@ -39,7 +41,7 @@ export function createProcessLogger(level: Config['log_level'], opts: ProcessLog
   const destination = opts.destination ?? (opts.format === 'pretty' ? prettyDestination() : undefined);
   const options = { level, base: { service: 'lakeward' }, mixin: logContextMixin };
   const logger = destination ? pino(options, destination) : pino(options);
-  if (level !== 'silent') routeSdkLogs(logger.child({ component: 'temporal-sdk' }), level);
+  if (level !== 'silent') routeSdkLogs(logger.child({ component: 'temporal-sdk' }), level, opts.telemetry);
   return logger;
 }
 
@@ -49,12 +51,19 @@ let sdkTarget: { logger: Logger; verbose: boolean } | undefined;
  * Sends the SDK's log (workflow `log`, activity `log`, worker and core lines) to `logger`. The Runtime logger is
  * installed once per process; a later stack in the same process (tests) only changes where its lines go.
  */
-function routeSdkLogs(logger: Logger, level: Config['log_level']): void {
+function routeSdkLogs(
+  logger: Logger,
+  level: Config['log_level'],
+  telemetry?: RuntimeOptions['telemetryOptions'],
+): void {
   const first = sdkTarget === undefined;
   sdkTarget = { logger, verbose: level === 'debug' || level === 'trace' };
   if (!first) return;
   try {
-    Runtime.install({ logger: new DefaultLogger(TEMPORAL_LEVELS[level] ?? 'INFO', writeSdkEntry) });
+    Runtime.install({
+      logger: new DefaultLogger(TEMPORAL_LEVELS[level] ?? 'INFO', writeSdkEntry),
+      ...(telemetry ? { telemetryOptions: telemetry } : {}),
+    });
   } catch (err) {
     logger.warn({ err }, 'the Temporal runtime was set up before the process logger; SDK lines keep their own logger');
   }

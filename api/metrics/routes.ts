@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { METRICS_CONTENT_TYPE, renderMetrics, setQueueDepthSource } from '../../platform/observability/metrics';
 import { countQueuedByType } from '../../store/jobs/jobs';
+import { builtInJobTypes } from '../jobs/job-types';
 import type { AppDeps, RouteModule } from '../deps';
 import { defineRoutes, route } from '../middleware/route';
 
@@ -33,9 +34,13 @@ const served = defineRoutes({
   ],
 });
 
-/** The API process's queue depth gauge reads its store's queued rows per job type at scrape time. */
+/**
+ * The API process's queue depth gauge reads its store's queued rows per job type at scrape time; every built-in
+ * job type shows, 0 when nothing waits (a dashboard sees the series before the first job).
+ */
 export function watchQueueDepth(deps: Pick<AppDeps, 'store'>): () => void {
-  return setQueueDepthSource(() => countQueuedByType(deps.store.db));
+  const zero = Object.fromEntries(builtInJobTypes.map((t) => [t.type, 0]));
+  return setQueueDepthSource(async () => ({ ...zero, ...(await countQueuedByType(deps.store.db)) }));
 }
 
 export const metricsRoutes: RouteModule = {
