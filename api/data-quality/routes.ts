@@ -1,7 +1,10 @@
 import type { RouteDef } from '../middleware/route';
 import { defineRoutes } from '../middleware/route';
 import { checkRoutes } from './check-routes';
+import { profileRoutes, workbenchProfileRoutes } from './profile-routes';
 import { runRoutes } from './run-routes';
+import { saveToDeltaRoute } from './save-to-delta';
+import { yamlRoutes } from './yaml-routes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- route defs differ in their schema types
 type AnyRoute = RouteDef<any, any, any>;
@@ -18,5 +21,8 @@ const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
 export const dataQualityRoutes = defineRoutes({
   name: 'data-quality',
   mounts: ['/'],
-  routes: [...bothPrefixes([...checkRoutes, ...runRoutes])],
+  routes: [
+    ...bothPrefixes([...yamlRoutes, saveToDeltaRoute, ...checkRoutes, ...runRoutes, ...profileRoutes]),
+    ...workbenchProfileRoutes,
+  ],
 });
