@@ -6,6 +6,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createActivities, type Activities, type ActivityDeps } from '../../activities';
 import { createCloneActivities, type CloneHooks } from '../../activities/clone';
 import { classifyActivities } from '../../activities/clone/failures';
+import { withActivityMetrics } from '../../platform/observability/activity-metrics';
 import { createSafetyHooks } from '../../activities/clone/post-clone';
 import { cloneWorkspaceResolver } from '../../activities/clone/resolve-workspace';
 import { loadConfig, type Config } from '../../config/load';
@@ -118,14 +119,17 @@ export async function createHarness(name: string): Promise<Harness> {
     },
     async withWorker(fn, opts = {}) {
       const activities = h.activities(opts);
-      const worker = await Worker.create({
-        connection: env.nativeConnection,
-        taskQueue: opts.taskQueue ?? h.taskQueue,
-        ...WORKER_TUNING,
-        workflowBundle: h.bundle,
-        activities,
-        maxConcurrentActivityTaskExecutions: opts.maxActivities ?? 16,
-      });
+      // The worker's activity metrics interceptor too, as createWorker adds it.
+      const worker = await Worker.create(
+        withActivityMetrics({
+          connection: env.nativeConnection,
+          taskQueue: opts.taskQueue ?? h.taskQueue,
+          ...WORKER_TUNING,
+          workflowBundle: h.bundle,
+          activities,
+          maxConcurrentActivityTaskExecutions: opts.maxActivities ?? 16,
+        }),
+      );
       return worker.runUntil(fn);
     },
     jobInput: (root, request, extra) => cloneJobInput(root, request, extra),
