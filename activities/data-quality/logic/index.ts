@@ -2,8 +2,6 @@
  * The data-quality engine's public interface: a pure (I/O-free) DQX-compatible check model, function catalog,
  * argument validation, SQL compiler, YAML (de)serializer, check generator and profile drift. The API, workflows
  * and activities import from here only.
- *
- * Landing next (shapes already in types.ts): profileDrift → ProfileDrift.
  */
 export type * from './types';
 export { CHECK_FUNCTIONS, findCheckFunction, CLONE_XS_ALIASES } from './catalog';
@@ -15,3 +13,4 @@ export { summarizeRun, type RunCounts, type RunSummary } from './summarize';
 export { toDqxYaml, fromDqxYaml, DqxYamlError, type YamlImportOptions } from './yaml';
 export { checkKey, dedupeChecks } from './check-key';
 export { generateChecks, type GenerateOptions } from './generate';
+export { profileDrift, checkColumns } from './drift';
