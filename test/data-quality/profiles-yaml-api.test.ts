@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => h?.teardown());
 
 const G = '/api/governance/dqx';
-type Col = { name: string; [k: string]: unknown };
+type Col = { name: string; top_values: unknown[]; histogram: { bins: { count: number }[] }; [k: string]: unknown };
 const col = (p: { columns: Col[] }, name: string) => p.columns.find((c) => c.name === name)!;
 
 test('a profile gives per-column counts, extremes, moments, lengths, 20 histogram bins and top values; it is stored', async () => {
@@ -57,7 +57,7 @@ test('a profile gives per-column counts, extremes, moments, lengths, 20 histogra
     min_length: 3,
     max_length: 3,
   });
-  const amount = col(p, 'amount') as {
+  const amount = col(p, 'amount') as unknown as {
     min: number;
     max: number;
     mean: number;
