@@ -41,7 +41,7 @@ export function activityMetricsInterceptor(ctx: Context): ActivityInterceptors {
  * Worker options with the activity metrics interceptor added OUTSIDE every other activity interceptor (tracing,
  * log context), so it sees each attempt and the failure the worker reports for it.
  */
-export function withActivityMetrics<T extends Pick<WorkerOptions, 'interceptors'>>(options: T): T {
+export function withActivityMetrics(options: WorkerOptions): WorkerOptions {
   const interceptors = options.interceptors ?? {};
   return {
     ...options,
