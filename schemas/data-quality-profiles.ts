@@ -74,7 +74,15 @@ export const GenerateBodySchema = z.object({
   /** Profile the table first (default: use the latest stored profile, profiling only when there is none). */
   refresh_profile: z.boolean().default(false),
   criticality: CriticalityInputSchema.default('error'),
-  options: z.record(z.string(), z.unknown()).default({}),
+  /** DQX generator thresholds (defaults: max_in_count 10, distinct_ratio 0.05, max_null_ratio 0.01, max_empty_ratio 0.01). */
+  options: z
+    .object({
+      max_in_count: z.number().int().min(1).max(1000).optional(),
+      distinct_ratio: z.number().min(0).max(1).optional(),
+      max_null_ratio: z.number().min(0).max(1).optional(),
+      max_empty_ratio: z.number().min(0).max(1).optional(),
+    })
+    .default({}),
 });
 export const DriftBodySchema = z.object({ table_fqn: TableFqnSchema });
 

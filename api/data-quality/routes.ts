@@ -1,6 +1,7 @@
 import type { RouteDef } from '../middleware/route';
 import { defineRoutes } from '../middleware/route';
 import { checkRoutes } from './check-routes';
+import { generateRoutes } from './generate-routes';
 import { profileRoutes, workbenchProfileRoutes } from './profile-routes';
 import { runRoutes } from './run-routes';
 import { saveToDeltaRoute } from './save-to-delta';
@@ -22,7 +23,14 @@ export const dataQualityRoutes = defineRoutes({
   name: 'data-quality',
   mounts: ['/'],
   routes: [
-    ...bothPrefixes([...yamlRoutes, saveToDeltaRoute, ...checkRoutes, ...runRoutes, ...profileRoutes]),
+    ...bothPrefixes([
+      ...yamlRoutes,
+      saveToDeltaRoute,
+      ...checkRoutes,
+      ...runRoutes,
+      ...profileRoutes,
+      ...generateRoutes,
+    ]),
     ...workbenchProfileRoutes,
   ],
 });
