@@ -1,7 +1,7 @@
 import type { Config } from '../config/load';
 import { lockDataDir } from './data-dir-lock';
 import { createProcessLogger, logFormat } from './logger';
-import { temporalRuntimeTelemetry } from './metrics-server';
+import { prepareTemporalTelemetry } from './metrics-server';
 import { startStack, type Stack } from './stack';
 
 export interface RunOptions {
@@ -16,11 +16,10 @@ export interface RunOptions {
  * Temporal process group at once, so no `temporal` process outlives Lakeward.
  */
 export async function runStack(config: Config, opts: RunOptions): Promise<number> {
-  const logger = createProcessLogger(config.log_level, {
-    format: logFormat(config),
-    // A worker process exports the Temporal SDK's metrics (merged into its /metrics); Runtime takes them once.
-    telemetry: opts.worker ? temporalRuntimeTelemetry(config) : undefined,
-  });
+  // A worker process exports the Temporal SDK's metrics (merged into its /metrics); Runtime takes them once.
+  const sdkMetrics = opts.worker ? await prepareTemporalTelemetry(config) : {};
+  const logger = createProcessLogger(config.log_level, { format: logFormat(config), telemetry: sdkMetrics.telemetry });
+  if (sdkMetrics.warning) logger.warn(sdkMetrics.warning);
   const usesDataDir = !config.temporal.address || !config.database_url;
   const unlock = usesDataDir ? lockDataDir(config.data_dir) : () => undefined;
   let temporalPid: number | undefined;

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { RuntimeOptions } from '@temporalio/worker';
 import type { Config } from '../config/load';
@@ -33,6 +34,40 @@ export function temporalRuntimeTelemetry(config: Pick<Config, 'worker'>): Runtim
       prometheus: { bindAddress, countersTotalSuffix: true, unitSuffix: true, useSecondsForDurations: true },
     },
   };
+}
+
+/** The SDK exporter this process installed (see `prepareTemporalTelemetry`); null when it has none. */
+let exporterAddress: string | null = null;
+
+export function temporalExporterAddress(): string | null {
+  return exporterAddress;
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createTcpServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The Runtime telemetry for this worker process, when `worker.temporal_metrics_port` is on and free. The SDK's
+ * Runtime refuses to start its exporter on a busy port (and then can only run without it), so a busy port means
+ * no SDK metrics, with a warning to log, rather than a failed start or another process's series merged in.
+ */
+export async function prepareTemporalTelemetry(
+  config: Pick<Config, 'worker'>,
+): Promise<{ telemetry?: RuntimeOptions['telemetryOptions']; warning?: string }> {
+  const address = temporalMetricsAddress(config);
+  if (!address) return {};
+  if (!(await portFree(config.worker.temporal_metrics_port!))) {
+    return {
+      warning: `worker.temporal_metrics_port: ${address} is in use; the worker's /metrics has no Temporal SDK series`,
+    };
+  }
+  exporterAddress = address;
+  return { telemetry: temporalRuntimeTelemetry(config) };
 }
 
 /** The SDK's series as text, or a comment saying why they are missing (a scrape never fails for them). */

@@ -10,7 +10,7 @@ import { openPlatformWorkspace } from './open-workspace';
 import { startDevServer, type DevServer } from './temporal-dev-server';
 import { sweepQuiescedGrantsAtStart } from '../activities/clone/quiesce/sweep';
 import { createWorker, prebuiltBundle } from './worker';
-import { parseBind, startConfiguredMetricsServer, temporalMetricsAddress } from './metrics-server';
+import { parseBind, startConfiguredMetricsServer, temporalExporterAddress } from './metrics-server';
 import { startTracing } from '../platform/observability/tracing';
 import { clientInterceptors } from './telemetry';
 
@@ -87,13 +87,16 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
         await workerDone.catch(() => undefined);
       });
       if (config.worker.metrics_port) {
+        // A busy port costs the worker its metrics endpoint, not its work: the error names the key to change.
         const metrics = await startConfiguredMetricsServer('worker.metrics_port', {
           host: config.worker.metrics_host,
           port: config.worker.metrics_port,
-          sdkAddress: temporalMetricsAddress(config),
-        });
-        metricsUrls.worker = metrics.url;
-        cleanups.push(() => metrics.close());
+          sdkAddress: temporalExporterAddress(),
+        }).catch((err: unknown) => opts.logger.error({ err }, (err as Error).message));
+        if (metrics) {
+          metricsUrls.worker = metrics.url;
+          cleanups.push(() => metrics.close());
+        }
       }
     }
 
