@@ -8,6 +8,7 @@ import { registerQuickstartCommand } from './quickstart';
 import { registerDemoCommands } from './demo';
 import { registerRollbackCommand } from './rollback';
 import { registerTemplatesCommand } from './templates';
+import { registerDqCommand } from './dq';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -23,6 +24,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerVersionCommand,
   registerTemplatesCommand,
   registerRollbackCommand,
+  registerDqCommand,
 ];
 
 export function registerCommands(program: Command): void {
