@@ -40,9 +40,13 @@ async function quickstart(flags: QuickstartFlags): Promise<number> {
   const { createProcessLogger } = await import('../../workers/logger');
   const { lockDataDir } = await import('../../workers/data-dir-lock');
   const { startStack } = await import('../../workers/stack');
+  const { prepareTemporalTelemetry } = await import('../../workers/metrics-server');
 
   const unlock = lockDataDir(config.data_dir);
-  const stack = await startStack(config, { api: true, worker: true, logger: createProcessLogger('warn') });
+  // The worker's /metrics carries the Temporal SDK's series as in `lakeward dev`.
+  const { telemetry } = await prepareTemporalTelemetry(config);
+  const logger = createProcessLogger('warn', { telemetry });
+  const stack = await startStack(config, { api: true, worker: true, logger });
   try {
     await seedIfMissing(config.workspace.root, source);
     const api = apiClient({ url: stack.apiUrl });
