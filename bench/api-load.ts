@@ -107,8 +107,10 @@ async function phase(stack: LoadStack, name: string, jobId: () => string, busy?:
   return rows;
 }
 
-function report(rows: Row[]): void {
-  console.log(`\nAPI under load: ${RPS} requests/s for ${SECONDS} s per run, ${CONNECTIONS} connections`);
+function report(rows: Row[], store: string): void {
+  console.log(
+    `\nAPI under load: ${RPS} requests/s for ${SECONDS} s per run, ${CONNECTIONS} connections, ${store} store`,
+  );
   console.log('ratio = bare route / API route (latency), API / bare (throughput); goal p99 ratio ≥ 0.5\n');
   console.log(
     `${'phase'.padEnd(6)} ${'route'.padEnd(21)} ${'bytes'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}` +
@@ -151,7 +153,7 @@ async function main(): Promise<void> {
     log(`busy phase queued ${n.deep} deep and ${n.throttled} throttled clones; cancelling what still runs`);
     await busy.stop();
     busy = undefined;
-    report(rows);
+    report(rows, stack.store.driver);
   } finally {
     await busy?.stop().catch(() => undefined);
     await stack.close();

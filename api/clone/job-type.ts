@@ -30,7 +30,7 @@ function plannedTotals(row: JobRow): { schemas: number; tables: number } | null 
 }
 
 /** A clone's progress: planned totals against recorded table results; ETA from the rate so far. */
-function cloneProgress(row: JobRow, c: CloneProgressCounts): JobProgress {
+export function cloneProgress(row: JobRow, c: CloneProgressCounts): JobProgress {
   const planned = plannedTotals(row);
   const done = c.cloned + c.failed + c.skipped;
   const total = Math.max(planned?.tables ?? 0, done);

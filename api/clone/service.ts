@@ -1,5 +1,6 @@
 import type { CloneRequestInput } from '../../schemas/clone';
 import type { JobStatus } from '../../schemas/jobs';
+import { cloneProgressCounts } from '../../store/clone/clone-state';
 import { readRunLog } from '../../store/jobs/run-logs';
 import type { CloneSummary } from '../../workflows/clone/definitions';
 import type { AppDeps } from '../deps';
@@ -8,6 +9,7 @@ import { cancelJob, jobType, jobView, listJobRecords, requireJob, submitJob } fr
 import { logLine } from '../jobs/view';
 import { HttpError } from '../middleware/http-error';
 import { buildCloneJob } from './build-input';
+import { cloneProgress } from './job-type';
 import { JobInputError } from './errors';
 
 export const requireCloneJob = (deps: AppDeps, jobId: string) => requireJob(deps, jobId, 'clone');
@@ -46,9 +48,13 @@ export async function submitClone(deps: AppDeps, request: CloneRequestInput) {
  * server-mode aliases. Served from the store only.
  */
 export async function getCloneJob(deps: AppDeps, jobId: string) {
-  // The log is read alongside the row (not after it): one round trip less for every poll of a job.
-  const [row, logs] = await Promise.all([requireCloneJob(deps, jobId), readRunLog(deps.store.db, jobId)]);
-  const view = await jobView(deps, row);
+  // The row, the log and the progress counts are read at once: one round trip to the store per poll of a job.
+  const [row, logs, counts] = await Promise.all([
+    requireCloneJob(deps, jobId),
+    readRunLog(deps.store.db, jobId),
+    cloneProgressCounts(deps.store.db, jobId),
+  ]);
+  const view = await jobView(deps, row, cloneProgress(row, counts));
   const summary = (row.summary ?? null) as Partial<CloneSummary> | null;
   const { jobId: _id, status: _s, ...summaryFields } = summary ?? {};
   const start = row.startedAt;

@@ -1,6 +1,6 @@
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { eq } from 'drizzle-orm';
-import { isFinalJobStatus, type JobStatus } from '../../schemas/jobs';
+import { isFinalJobStatus, type JobProgress, type JobStatus } from '../../schemas/jobs';
 import { recordAudit } from '../../store/audit/repo';
 import {
   createJob,
@@ -26,7 +26,7 @@ import {
   type QueueClientDeps,
 } from './queue-client';
 import { jobTypeRegistry, type JobTypeDefinition, type JobTypeRegistry } from './registry';
-import { jobListItem, progressOf } from './view';
+import { jobListItem, progressOf, progressOfPage } from './view';
 import { annotateJob } from '../../platform/observability/log-context';
 
 const registries = new WeakMap<AppDeps, JobTypeRegistry>();
@@ -142,15 +142,17 @@ async function queuePosition(deps: AppDeps, def: JobTypeDefinition | undefined, 
  * A job as recorded: everything comes from the store (status, progress, log), so a read never waits on a busy
  * workflow or worker.
  */
-export async function jobView(deps: AppDeps, row: JobRow) {
+export async function jobView(deps: AppDeps, row: JobRow, knownProgress?: JobProgress) {
   const def = jobTypes(deps).get(row.jobType);
-  const [progress, position] = await Promise.all([progressOf(def, deps.store.db, row), queuePosition(deps, def, row)]);
+  const [progress, position] = await Promise.all([
+    knownProgress ?? progressOf(def, deps.store.db, row),
+    queuePosition(deps, def, row),
+  ]);
   return { ...jobListItem(row, progress, def), queue_position: position };
 }
 
 export async function getJobRecord(deps: AppDeps, jobId: string) {
-  const row = await requireJob(deps, jobId);
-  const logs = await readRunLog(deps.store.db, jobId);
+  const [row, logs] = await Promise.all([requireJob(deps, jobId), readRunLog(deps.store.db, jobId)]);
   return { ...(await jobView(deps, row)), result: row.summary ?? null, logs: logs.map(logLineOf) };
 }
 
@@ -167,13 +169,9 @@ export async function listJobRecords(
     limit: filter.limit,
     offset: filter.offset,
   });
-  return Promise.all(
-    rows.map((row) =>
-      progressOf(jobTypes(deps).get(row.jobType), deps.store.db, row).then((p) =>
-        jobListItem(row, p, jobTypes(deps).get(row.jobType)),
-      ),
-    ),
-  );
+  const defOf = (type: string) => jobTypes(deps).get(type);
+  const progress = await progressOfPage(defOf, deps.store.db, rows);
+  return rows.map((row, i) => jobListItem(row, progress[i], defOf(row.jobType)));
 }
 
 /**
