@@ -18,6 +18,24 @@ const ImportItemSchema = z.object({
   reason: z.string().nullable(),
 });
 
+/**
+ * The export's body as a YAML reader sees it: one DQX check list (the all-tables form only adds comments between
+ * tables' items, so it parses as one list too).
+ */
+const DqxYamlDocumentSchema = z
+  .array(
+    z
+      .object({
+        name: z.string().optional(),
+        criticality: z.string().optional(),
+        check: z.object({ function: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }).loose(),
+        filter: z.string().optional(),
+        user_metadata: z.record(z.string(), z.unknown()).optional(),
+      })
+      .loose(),
+  )
+  .meta({ id: 'DqxYamlDocument' });
+
 /** Checks grouped by table, in the stored order (table, then name). */
 function byTable(checks: DqCheck[]): Map<string, DqCheck[]> {
   const out = new Map<string, DqCheck[]>();
@@ -34,12 +52,17 @@ export const yamlRoutes = [
     path: `${G}/checks/export`,
     summary: "Canonical DQX YAML of a table's checks (all tables: one section per table, headed by a comment)",
     request: { query: ExportQuerySchema },
-    response: { description: 'DQX YAML', schema: z.string(), mediaTypes: ['application/yaml'] },
+    response: {
+      description: 'DQX YAML: a list of checks, as DQX loads it',
+      schema: DqxYamlDocumentSchema,
+      mediaTypes: ['application/yaml'],
+    },
     handler: async ({ deps, input: { query }, res }) => {
       const checks = (await listChecks(deps.store.db, { tableFqn: query.table_fqn })).map(asDqxCheck);
-      const text = query.table_fqn
-        ? toDqxYaml(checks)
-        : [...byTable(checks)].map(([t, cs]) => `# table_fqn: ${t}\n${toDqxYaml(cs)}`).join('\n');
+      const text =
+        query.table_fqn || checks.length === 0
+          ? toDqxYaml(checks)
+          : [...byTable(checks)].map(([t, cs]) => `# table_fqn: ${t}\n${toDqxYaml(cs)}`).join('\n');
       res.type('application/yaml').send(text);
       return undefined;
     },
