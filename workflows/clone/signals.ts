@@ -54,8 +54,10 @@ export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
   batchTables: 32,
   batchBytes: 1024 * 1024 * 1024,
   schemasPerRun: 300,
-  progressEvery: 25,
-  reportsPerSchema: 400,
+  // Each report is a signal (events in the job's history); the job's record and WebSocket progress come from
+  // the store, per table, whatever these say.
+  progressEvery: 50,
+  reportsPerSchema: 200,
   eventsPerRun: 6000,
 };
 
