@@ -193,10 +193,14 @@ export const ROW_CONDITIONS: Record<string, Cond> = {
   ...GEO_ROW,
 };
 
-/** The failing-row predicate of one row-level check, scoped by its filter, never NULL. */
+/**
+ * The failing-row predicate of one row-level check, scoped by its filter. It may be NULL (a NULL operand, a
+ * NULL filter), and NULL means "does not fail": every consumer only asks whether it is TRUE (count_if, OR-ed
+ * in a WHERE or count_if, CASE WHEN), so no coalesce is spent per row and check.
+ */
 export function rowFailure(check: DqCheck, table: TableShape): string {
   const cond = ROW_CONDITIONS[check.check_function];
   if (!cond) throw new Error(`${check.check_function} is not a row-level check`);
-  const fails = `coalesce((${cond(check.arguments, table)}), FALSE)`;
-  return check.filter ? `(coalesce((${check.filter}), FALSE) AND ${fails})` : fails;
+  const fails = `(${cond(check.arguments, table)})`;
+  return check.filter ? `((${check.filter}) AND ${fails})` : fails;
 }
