@@ -4,6 +4,11 @@
  * the same 20 failure counts over the same Parquet files. Prints the ratio baseline ÷ engine (goal ≥ 0.8), rows/s
  * and the worker's peak RSS (the engine runs in its own process, like a worker) for each table size.
  *
+ * On a shared machine single timings swing by 2×, so the comparison is paired: LAKEWARD_BENCH_ROUNDS (3) rounds,
+ * each a fresh engine process and a fresh baseline process run back to back (which goes first alternates), each
+ * timing one run after a warm-up run over the same files; the figures are the medians of the rounds, and every
+ * round's pair is printed.
+ *
  *   npx tsx bench/dq-engine.ts                          # 1M and 10M rows
  *   LAKEWARD_BENCH_DQ_ROWS=100000,1000000 npx tsx bench/dq-engine.ts
  */
@@ -75,7 +80,11 @@ function peakRssMb(): number {
   return m ? Math.round(Number(m[1]) / 1024) : Math.round(process.memoryUsage().rss / 1024 / 1024);
 }
 
-const ROUNDS = 3;
+const ROUNDS = Math.max(1, Number(process.env.LAKEWARD_BENCH_ROUNDS ?? 3));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 
 /** With LAKEWARD_BENCH_DQ_TRACE set, each query's time goes to stderr (where the engine's time goes). */
 function traced(ws: LocalWorkspace): LocalWorkspace {
@@ -92,7 +101,7 @@ function traced(ws: LocalWorkspace): LocalWorkspace {
   return ws;
 }
 
-/** Child "worker": the engine's run of the table's 20 checks; prints {seconds (best), counts, peakRssMb}. */
+/** Child "worker": the engine's run of the table's 20 checks, timed after a warm-up run; prints {seconds, counts, peakRssMb}. */
 async function engineChild(root: string, rows: number): Promise<void> {
   const ws = traced(new LocalWorkspace({ root, user: 'bench' }));
   const store = await openStore({});
@@ -112,21 +121,21 @@ async function engineChild(root: string, rows: number): Promise<void> {
     };
   });
   await insertChecks(store.db, inputs, 'bench', { audit: false });
-  let best = Infinity;
+  let seconds = 0;
   let counts: number[] = [];
-  for (let i = 0; i <= ROUNDS; i++) {
+  for (let i = 0; i <= 1; i++) {
     const runId = `bench-${i}`;
     const started = process.hrtime.bigint();
     const out = await runTableChecks(ws, store, { jobId: runId, runId, tableFqn: FQN, executedBy: 'bench' });
     const s = Number(process.hrtime.bigint() - started) / 1e9;
     if (out.status !== 'completed') throw new Error(out.error ?? 'run failed');
-    if (i > 0) best = Math.min(best, s); // round 0 warms the file cache
+    seconds = s; // run 0 warms the file cache
     const run = await getRun(store.db, runId);
     counts = ((run?.checkResults ?? []) as { check_id: string; failures: number }[])
       .sort((x, y) => x.check_id.localeCompare(y.check_id))
       .map((c) => c.failures);
   }
-  console.log(JSON.stringify({ seconds: best, counts, peakRssMb: peakRssMb() }));
+  console.log(JSON.stringify({ seconds, counts, peakRssMb: peakRssMb() }));
   await store.close();
   await ws.close();
 }
@@ -137,19 +146,24 @@ async function baselineChild(files: string[], rows: number): Promise<void> {
   const sql = `SELECT ${checks(rows)
     .map((c, i) => `count_if(${c.failing}) AS f${i}`)
     .join(', ')} FROM read_parquet(${list})`;
-  let best = Infinity;
+  let seconds = 0;
   let counts: number[] = [];
-  for (let i = 0; i <= ROUNDS; i++) {
+  for (let i = 0; i <= 1; i++) {
     const started = process.hrtime.bigint();
     const row = await withDuck(async (conn) => (await conn.runAndReadAll(sql)).getRowObjects()[0]);
-    const s = Number(process.hrtime.bigint() - started) / 1e9;
-    if (i > 0) best = Math.min(best, s);
+    seconds = Number(process.hrtime.bigint() - started) / 1e9; // run 0 warms the file cache
     counts = checks(rows).map((_, k) => Number(row[`f${k}`]));
   }
-  console.log(JSON.stringify({ seconds: best, counts, peakRssMb: peakRssMb() }));
+  console.log(JSON.stringify({ seconds, counts, peakRssMb: peakRssMb() }));
 }
 
-function child(args: string[]): { seconds: number; counts: number[]; peakRssMb: number } {
+interface ChildResult {
+  seconds: number;
+  counts: number[];
+  peakRssMb: number;
+}
+
+function child(args: string[]): ChildResult {
   const out = execFileSync(process.execPath, [...process.execArgv, __filename, ...args], {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
@@ -171,18 +185,33 @@ async function main(): Promise<void> {
       const location = (await ws.tableDetail(REF)).location as string;
       await ws.close();
       const files = parquetFiles(location);
-      console.log(`[${rows.toLocaleString('en')} rows] ${files.length} data files; engine run (best of ${ROUNDS}) …`);
-      const engine = child(['--engine', root, String(rows)]);
-      console.log(
-        `[${rows.toLocaleString('en')} rows] engine ${engine.seconds.toFixed(3)} s; hand-written DuckDB query …`,
-      );
-      const base = child(['--baseline', String(rows), ...files]);
-      const same = JSON.stringify(engine.counts) === JSON.stringify(base.counts);
+      const label = `[${rows.toLocaleString('en')} rows]`;
+      console.log(`${label} ${files.length} data files; ${ROUNDS} paired rounds (engine, hand-written query) …`);
+      const pairs: { engine: ChildResult; base: ChildResult }[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const runEngine = () => child(['--engine', root, String(rows)]);
+        const runBase = () => child(['--baseline', String(rows), ...files]);
+        const engineFirst = r % 2 === 0;
+        const first = engineFirst ? runEngine() : runBase();
+        const second = engineFirst ? runBase() : runEngine();
+        const pair = engineFirst ? { engine: first, base: second } : { engine: second, base: first };
+        pairs.push(pair);
+        console.log(
+          `${label} round ${r + 1} (${engineFirst ? 'engine' : 'query'} first): engine ${pair.engine.seconds.toFixed(3)} s, ` +
+            `query ${pair.base.seconds.toFixed(3)} s, ratio ${(pair.base.seconds / pair.engine.seconds).toFixed(2)}, ` +
+            `worker peak RSS ${pair.engine.peakRssMb} MB`,
+        );
+      }
+      const engineS = median(pairs.map((p) => p.engine.seconds));
+      const baseS = median(pairs.map((p) => p.base.seconds));
+      const ratio = median(pairs.map((p) => p.base.seconds / p.engine.seconds));
+      const differ = pairs.find((p) => JSON.stringify(p.engine.counts) !== JSON.stringify(p.base.counts));
       const line =
-        `${rows.toLocaleString('en')} rows, 20 row checks: engine ${engine.seconds.toFixed(3)} s, ` +
-        `hand-written query ${base.seconds.toFixed(3)} s, ratio ${(base.seconds / engine.seconds).toFixed(2)} (goal ≥ 0.8), ` +
-        `${Math.round(rows / engine.seconds).toLocaleString('en')} rows/s, worker peak RSS ${engine.peakRssMb} MB, ` +
-        `counts ${same ? 'identical' : `DIFFER: engine ${engine.counts} vs ${base.counts}`}`;
+        `${rows.toLocaleString('en')} rows, 20 row checks, median of ${ROUNDS} paired round(s): engine ${engineS.toFixed(3)} s, ` +
+        `hand-written query ${baseS.toFixed(3)} s, ratio ${ratio.toFixed(2)} (goal ≥ 0.8; rounds ` +
+        `${pairs.map((p) => (p.base.seconds / p.engine.seconds).toFixed(2)).join(', ')}), ` +
+        `${Math.round(rows / engineS).toLocaleString('en')} rows/s, worker peak RSS ${Math.max(...pairs.map((p) => p.engine.peakRssMb))} MB, ` +
+        `counts ${differ ? `DIFFER: engine ${differ.engine.counts} vs ${differ.base.counts}` : 'identical'}`;
       console.log(line);
       summary.push(line);
     } finally {
