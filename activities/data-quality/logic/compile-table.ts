@@ -46,8 +46,9 @@ function flagsOf(rowChecks: DqCheck[], table: TableShape): Flags {
  * A table's enabled checks as Databricks SQL: every row-level check in ONE scan (a failure count per check and
  * counts of rows failing any error-level / any warn-level check), each dataset-level check as its own query,
  * and one bounded query for failing-row samples. Each check's flag is computed once per row (inner SELECT) and
- * may be NULL for "does not fail": count_if and OR treat it so, and warn-only rows are |warn ∪ error| − |error|
- * (`warn AND NOT error` would need every flag coalesced, since NOT NULL is NULL).
+ * may be NULL for "does not fail": count_if and OR treat it so, and warn-only rows are |warn| − |warn ∩ error|
+ * (`warn AND NOT error` would need every flag coalesced, since NOT NULL is NULL; `warn OR error` would be
+ * flattened into a third OR over every flag, while `(warn) AND (error)` reuses the two ORs already computed).
  */
 export function compileTableRun(
   table: { fqn: string } & TableShape,
@@ -65,7 +66,7 @@ export function compileTableRun(
   const counts = f.checks.map((c) => `count_if(${c.alias}) AS ${c.alias}`);
   const sql =
     `SELECT count(*) AS ${TOTAL}, count_if(${f.anyError}) AS ${ERROR_ANY}, count_if(${f.anyWarn}) AS ${WARN_ANY}, ` +
-    `count_if(${f.anyWarn} OR ${f.anyError}) - count_if(${f.anyError}) AS ${WARN_ONLY}, ${counts.join(', ')} ` +
+    `count_if(${f.anyWarn}) - count_if((${f.anyWarn}) AND (${f.anyError})) AS ${WARN_ONLY}, ${counts.join(', ')} ` +
     `FROM (SELECT ${f.projections.join(', ')} FROM ${t}) AS _lw_flags`;
   const limit = Math.max(1, Math.min(1000, Math.floor(opts.sampleLimit ?? 10)));
   const names = f.checks.map((c) => `CASE WHEN ${c.alias} THEN ${lit(c.check.name)} END`);
