@@ -72,7 +72,8 @@ test('the OpenAPI entry carries the same path, method, request schemas and respo
     'query:offset',
   ]);
   expect(get.responses['200'].content['application/json'].schema.properties).toHaveProperty('offset');
-  expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '404']);
+  // 401: every route behind the API key documents it.
+  expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '401', '404']);
   const post = doc.paths['/api/things'].post;
   expect(post.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
   expect(post.responses['201'].content['application/json'].schema.properties).toHaveProperty('n');
