@@ -199,7 +199,7 @@ async function main(): Promise<void> {
         console.log(
           `${label} round ${r + 1} (${engineFirst ? 'engine' : 'query'} first): engine ${pair.engine.seconds.toFixed(3)} s, ` +
             `query ${pair.base.seconds.toFixed(3)} s, ratio ${(pair.base.seconds / pair.engine.seconds).toFixed(2)}, ` +
-            `worker peak RSS ${pair.engine.peakRssMb} MB`,
+            `worker peak RSS ${pair.engine.peakRssMb} MB (query process ${pair.base.peakRssMb} MB)`,
         );
       }
       const engineS = median(pairs.map((p) => p.engine.seconds));
