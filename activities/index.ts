@@ -42,7 +42,7 @@ export function createActivities(deps: ActivityDeps) {
       hooks: [createSafetyHooks({ ...safety, rateLimitScope })],
       rateLimitScope,
     }),
-    ...createSafetyActivities(safety),
+    ...createSafetyActivities({ ...safety, rateLimitScope }),
     ...createDataQualityActivities({ store: deps.store, workspaces: deps.workspaces }),
   });
 }

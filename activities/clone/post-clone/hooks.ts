@@ -17,7 +17,7 @@ export type SafetyHookDeps = SafetyDeps & { rateLimitScope?: RateLimitScope };
  * The deps with every workspace behind the job's max_rps limiter: what the hooks read and record (rollback's
  * before-images, the DQ comparison) are platform calls of the job like the copy's own, and count towards its rate.
  */
-function throttled(deps: SafetyHookDeps, ctx: TargetContext): SafetyDeps {
+export function throttled(deps: SafetyHookDeps, ctx: TargetContext): SafetyDeps {
   const rate = limitsAt(ctx.options, new Date(), ctx.throttleTimezone).max_rps;
   if (!(rate > 0)) return deps;
   const limiter = jobLimiter(deps.db, ctx.jobId, rate, deps.rateLimitScope);
