@@ -13,7 +13,7 @@
  *   LAKEWARD_BENCH_DQ_ROWS=100000,1000000 npx tsx bench/dq-engine.ts
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { normalizeCheck } from '../activities/data-quality/logic';
@@ -66,12 +66,23 @@ const TABLE_SQL = (rows: number) =>
   `CASE WHEN id % 97 = 0 THEN NULL ELSE concat('c', CAST(id % 7 AS STRING)) END AS s, ` +
   `CASE WHEN id % 11 = 0 THEN 'w' WHEN id % 3 = 0 THEN 'x' ELSE 'y' END AS t FROM range(${rows}) AS r(id)`;
 
-function parquetFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = path.join(dir, f);
-    if (statSync(p).isDirectory()) return f === '_delta_log' ? [] : parquetFiles(p);
-    return f.endsWith('.parquet') ? [p] : [];
-  });
+/**
+ * The data files of the table's current Delta snapshot (adds minus removes of its JSON log; a table this bench
+ * writes has no checkpoint), the files the engine's scan reads, so the hand-written query reads exactly those.
+ */
+function snapshotFiles(dir: string): string[] {
+  const logDir = path.join(dir, '_delta_log');
+  const logs = readdirSync(logDir).filter((f) => /^\d{20}\.json$/.test(f));
+  if (readdirSync(logDir).some((f) => f.includes('checkpoint'))) throw new Error('unexpected checkpoint');
+  const live = new Set<string>();
+  for (const f of logs.sort()) {
+    for (const line of readFileSync(path.join(logDir, f), 'utf8').split('\n').filter(Boolean)) {
+      const action = JSON.parse(line) as { add?: { path: string }; remove?: { path: string } };
+      if (action.add) live.add(decodeURIComponent(action.add.path));
+      if (action.remove) live.delete(decodeURIComponent(action.remove.path));
+    }
+  }
+  return [...live].sort().map((p) => path.join(dir, p));
 }
 
 /** Peak resident set size of this process (VmHWM), in MB. */
@@ -184,7 +195,7 @@ async function main(): Promise<void> {
       await ws.createTableAs({ ref: REF, query: TABLE_SQL(rows) });
       const location = (await ws.tableDetail(REF)).location as string;
       await ws.close();
-      const files = parquetFiles(location);
+      const files = snapshotFiles(location);
       const label = `[${rows.toLocaleString('en')} rows]`;
       console.log(`${label} ${files.length} data files; ${ROUNDS} paired rounds (engine, hand-written query) …`);
       const pairs: { engine: ChildResult; base: ChildResult }[] = [];
