@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../../platform/errors';
 import { assertReadOnly, emitToken } from '../../platform/local/sql/dialect';
-import { tokenize } from '../../platform/local/sql/tokenizer';
+import { tokenize } from '../../platform/sql/tokenizer';
 import { databricksToDuck, duckToDatabricks } from '../../platform/local/sql/types';
 
 const translate = (sql: string) => tokenize(sql).map(emitToken).join('');

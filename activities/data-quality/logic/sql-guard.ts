@@ -1,4 +1,4 @@
-import { isPunct, isWord, significant, SqlTokenError, tokenize, type Token } from './sql-tokenizer';
+import { isPunct, isWord, significant, SqlTokenError, tokenize, type Token } from '../../../platform/sql/tokenizer';
 
 /** What a piece of user SQL must be: a predicate/expression (sql_expression, filter) or one SELECT (sql_query). */
 export type UserSqlKind = 'expression' | 'query';

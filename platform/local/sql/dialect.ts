@@ -1,7 +1,7 @@
 import { duckIdent, duckString } from '../duck';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { InvalidInputError } from '../../errors';
-import { isPunct, isWord, significant, type Token } from './tokenizer';
+import { isPunct, isWord, significant, type Token } from '../../sql/tokenizer';
 
 /** Databricks SQL → DuckDB SQL, token by token, for the parts the two dialects spell differently. */
 

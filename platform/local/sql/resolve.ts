@@ -3,7 +3,7 @@ import type { TableRef, TimeTravel } from '../../types';
 import { duckIdent, duckString } from '../duck';
 import { assertReadOnly, emitToken, FUNCTION_RENAMES, NILADIC } from './dialect';
 import { NOT_ALIAS, parseTimeTravel } from './table-reference';
-import { isName, isPunct, isWord, significant, tokenize, type Token } from './tokenizer';
+import { isName, isPunct, isWord, significant, tokenize, type Token } from '../../sql/tokenizer';
 
 /**
  * Databricks SQL → DuckDB SQL over one local workspace: three-part names become Delta scans, view bodies

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../../errors';
 import type { TimeTravel } from '../../types';
-import { isPunct, isWord, type Token } from './tokenizer';
+import { isPunct, isWord, type Token } from '../../sql/tokenizer';
 
 /** Pieces of a table reference after its three-part name: time travel, then an optional alias. */
 

@@ -1,7 +1,11 @@
-import { InvalidInputError } from '../../errors';
+import { InvalidInputError } from '../errors';
+
+/** SQL that cannot be tokenized (an unterminated quote or comment): invalid input wherever it came from. */
+export class SqlTokenError extends InvalidInputError {}
 
 /**
- * A small tokenizer for Databricks SQL. Rewrites (name resolution, dialect fixes) work on tokens, so string
+ * A small tokenizer for Databricks SQL, pure (no I/O): the local lakehouse's rewrites and the data-quality SQL
+ * guard share it. Rewrites (name resolution, dialect fixes) work on tokens, so string
  * literals, comments and quoted names are never touched by accident.
  */
 export type TokenType = 'ws' | 'comment' | 'string' | 'qident' | 'ident' | 'number' | 'punct';
@@ -41,7 +45,7 @@ function readQuoted(sql: string, start: number, quote: string, backslash: boolea
       i++;
     }
   }
-  throw new InvalidInputError(`unterminated ${quote === '`' ? 'quoted identifier' : 'string literal'} in SQL`);
+  throw new SqlTokenError(`unterminated ${quote === '`' ? 'quoted identifier' : 'string literal'} in SQL`);
 }
 
 export function tokenize(sql: string): Token[] {
@@ -64,7 +68,7 @@ export function tokenize(sql: string): Token[] {
       push('comment', j < 0 ? sql.length : j);
     } else if (two === '/*') {
       const j = sql.indexOf('*/', i + 2);
-      if (j < 0) throw new InvalidInputError('unterminated comment in SQL');
+      if (j < 0) throw new SqlTokenError('unterminated comment in SQL');
       push('comment', j + 2);
     } else if (ch === "'" || ch === '"') {
       const { end, value } = readQuoted(sql, i, ch, true);
