@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
 import { testAppDeps } from '../api/deps';
 import { createHarness, type Harness } from '../helpers/harness';
-import { ORDER_ROWS, ORDERS, ORDERS_FQN } from './fixtures';
+import { ORDERS_FQN, seedOrders } from './fixtures';
 
 const run = promisify(execFile);
 let h: Harness;
@@ -31,19 +31,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'lw-dq-cli-'));
   const root = h.config.workspace.root;
   const ws = h.open(root);
-  await ws.createCatalog({ name: 'shop' });
-  await ws.createSchema({ catalog: 'shop', name: 'sales' });
-  await ws.createTable({
-    ref: ORDERS,
-    columns: [
-      { name: 'id', type: 'bigint' },
-      { name: 'customer', type: 'string' },
-      { name: 'amount', type: 'double' },
-      { name: 'status', type: 'string' },
-      { name: 'region', type: 'string' },
-    ],
-  });
-  await ws.insertRows(ORDERS, ORDER_ROWS);
+  await seedOrders(ws);
   const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
   const deps = testAppDeps({
     store: h.store,

@@ -21,10 +21,8 @@ export const ORDER_ROWS: Record<string, unknown>[] = [
   { id: 10, customer: 'jon', amount: 100, status: 'paid', region: null },
 ];
 
-/** A temp local lakehouse holding shop.sales.orders (and an unchecked shop.sales.returns). */
-export async function ordersWorkspace(): Promise<{ root: string; ws: Workspace; remove: () => void }> {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'lw-dq-'));
-  const ws = new LocalWorkspace({ root, user: 'lakeward' });
+/** Creates shop.sales.orders with ORDER_ROWS in a workspace. */
+export async function seedOrders(ws: Workspace): Promise<void> {
   await ws.createCatalog({ name: 'shop' });
   await ws.createSchema({ catalog: 'shop', name: 'sales' });
   await ws.createTable({
@@ -38,6 +36,13 @@ export async function ordersWorkspace(): Promise<{ root: string; ws: Workspace; 
     ],
   });
   await ws.insertRows(ORDERS, ORDER_ROWS);
+}
+
+/** A temp local lakehouse holding shop.sales.orders (and an unchecked shop.sales.returns). */
+export async function ordersWorkspace(): Promise<{ root: string; ws: Workspace; remove: () => void }> {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'lw-dq-'));
+  const ws = new LocalWorkspace({ root, user: 'lakeward' });
+  await seedOrders(ws);
   const returns = { catalog: 'shop', schema: 'sales', name: 'returns' };
   await ws.createTable({ ref: returns, columns: [{ name: 'id', type: 'bigint' }] });
   await ws.insertRows(returns, [{ id: 1 }]);

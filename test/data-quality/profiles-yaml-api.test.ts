@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../api/app';
 import { testAppDeps } from '../api/deps';
 import { createHarness, type Harness } from '../helpers/harness';
-import { ORDER_ROWS, ORDERS, ORDERS_FQN } from './fixtures';
+import { ORDERS_FQN, seedOrders } from './fixtures';
 
 let h: Harness;
 let app: Express;
@@ -13,19 +13,7 @@ beforeAll(async () => {
   h = await createHarness('dq-profiles');
   root = h.config.workspace.root;
   const ws = h.open(root);
-  await ws.createCatalog({ name: 'shop' });
-  await ws.createSchema({ catalog: 'shop', name: 'sales' });
-  await ws.createTable({
-    ref: ORDERS,
-    columns: [
-      { name: 'id', type: 'bigint' },
-      { name: 'customer', type: 'string' },
-      { name: 'amount', type: 'double' },
-      { name: 'status', type: 'string' },
-      { name: 'region', type: 'string' },
-    ],
-  });
-  await ws.insertRows(ORDERS, ORDER_ROWS);
+  await seedOrders(ws);
   const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
   app = createApp(
     testAppDeps({

@@ -5,7 +5,7 @@ import type { Workspace } from '../../platform/port';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { testAppDeps } from '../api/deps';
 import { createHarness, type Harness } from '../helpers/harness';
-import { ORDER_ROWS, ORDERS, ORDERS_FQN } from './fixtures';
+import { ORDER_ROWS, ORDERS_FQN, seedOrders } from './fixtures';
 
 let h: Harness;
 let app: Express;
@@ -30,19 +30,7 @@ beforeAll(async () => {
   h = await createHarness('dq-runs');
   root = h.config.workspace.root;
   const ws = h.open(root);
-  await ws.createCatalog({ name: 'shop' });
-  await ws.createSchema({ catalog: 'shop', name: 'sales' });
-  await ws.createTable({
-    ref: ORDERS,
-    columns: [
-      { name: 'id', type: 'bigint' },
-      { name: 'customer', type: 'string' },
-      { name: 'amount', type: 'double' },
-      { name: 'status', type: 'string' },
-      { name: 'region', type: 'string' },
-    ],
-  });
-  await ws.insertRows(ORDERS, ORDER_ROWS);
+  await seedOrders(ws);
   await ws.createTable({
     ref: { catalog: 'shop', schema: 'sales', name: 'returns' },
     columns: [{ name: 'id', type: 'bigint' }],
