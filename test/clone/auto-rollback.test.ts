@@ -1,6 +1,5 @@
 import { createHarness, type Harness } from '../helpers/harness';
 import { seedSafetyCatalogs } from './fixtures/safety-seed';
-import type { CloneJobInput, CloneSummary } from '../../workflows/clone/definitions';
 import { getRollbackLog } from '../../store/clone/rollback-logs';
 import { listRollbackLogsWithEntries } from '../../store/clone/safety-rollback';
 
@@ -9,13 +8,6 @@ beforeAll(async () => {
   h = await createHarness('auto-rb');
 });
 afterAll(async () => h?.teardown());
-
-const run = (taskQueue: string, input: CloneJobInput) =>
-  h.env.client.workflow.execute('cloneCatalogWorkflow', {
-    taskQueue,
-    workflowId: input.jobId,
-    args: [input],
-  }) as Promise<CloneSummary>;
 
 const names = async (root: string) => {
   const ws = h.open(root);
@@ -48,7 +40,7 @@ test('a destination table altered between clone and validation triggers auto rol
     rollback_threshold: 10,
   });
   const tq = h.newTaskQueue();
-  const summary = await h.withWorker(() => run(tq, input), {
+  const summary = await h.withWorker(() => h.run(input, tq), {
     taskQueue: tq,
     activities: (acts) => ({
       // Someone writes to the destination after the clone, before validation reads it.
@@ -108,7 +100,7 @@ test('a clean validation keeps the clone and reports every table matched', async
   await seedSafetyCatalogs(h.open(root));
   const input = h.jobInput(root, { validate_after_clone: true, auto_rollback: true, rollback_threshold: 0 });
   const tq = h.newTaskQueue();
-  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
+  const summary = await h.withWorker(() => h.run(input, tq), { taskQueue: tq });
   expect(summary.status).toBe('completed');
   expect(summary.validation).toMatchObject({ passed: true, matched: 3, mismatched: 0 });
   expect(summary.auto_rollback).toBeUndefined();
@@ -120,7 +112,7 @@ test('with enable_rollback off nothing is recorded and a mismatch is only report
   await seedSafetyCatalogs(h.open(root));
   const input = h.jobInput(root, { validate_after_clone: true, auto_rollback: true, enable_rollback: false });
   const tq = h.newTaskQueue();
-  const summary = await h.withWorker(() => run(tq, input), {
+  const summary = await h.withWorker(() => h.run(input, tq), {
     taskQueue: tq,
     activities: (acts) => ({
       async postCloneChecks(ctx) {

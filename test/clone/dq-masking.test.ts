@@ -4,20 +4,12 @@ import { createHash } from 'node:crypto';
 import type { CloneHooks } from '../../activities/clone';
 import { createHarness, type Harness } from '../helpers/harness';
 import { seedSafetyCatalogs } from './fixtures/safety-seed';
-import type { CloneJobInput, CloneSummary } from '../../workflows/clone/definitions';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness('dq-mask');
 });
 afterAll(async () => h?.teardown());
-
-const run = (taskQueue: string, input: CloneJobInput) =>
-  h.env.client.workflow.execute('cloneCatalogWorkflow', {
-    taskQueue,
-    workflowId: input.jobId,
-    args: [input],
-  }) as Promise<CloneSummary>;
 
 const devOrders = { catalog: 'dev', schema: 'sales', name: 'orders' };
 
@@ -35,7 +27,7 @@ async function cloneWithDq(pct: number, change: (root: string) => Promise<void>)
   const before = await h.open(root).tableChecksum(devOrders);
   const input = h.jobInput(root, { compare_dq_after_clone: true, dq_drift_rollback_pct: pct, auto_rollback: true });
   const tq = h.newTaskQueue();
-  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq, cloneHooks: [afterSales(change, root)] });
+  const summary = await h.withWorker(() => h.run(input, tq), { taskQueue: tq, cloneHooks: [afterSales(change, root)] });
   return { root, before, summary };
 }
 
@@ -78,7 +70,7 @@ test("PII columns on the destination return values masked with each tag's strate
   await seedSafetyCatalogs(ws);
   const input = h.jobInput(root, { auto_mask_pii: true, include_schemas: ['sales'] });
   const tq = h.newTaskQueue();
-  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
+  const summary = await h.withWorker(() => h.run(input, tq), { taskQueue: tq });
   expect((summary.masking as { masked: unknown[] }).masked).toHaveLength(3);
   const rows = (await ws.query('SELECT id, email, phone, ssn, city FROM dev.sales.customers ORDER BY id')).rows;
   expect(rows[0]).toMatchObject({
@@ -98,7 +90,7 @@ test('a requested masking strategy is honoured for every PII column', async () =
   await seedSafetyCatalogs(ws);
   const input = h.jobInput(root, { auto_mask_pii: true, pii_mask_strategy: 'redact', include_schemas: ['sales'] });
   const tq = h.newTaskQueue();
-  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
+  const summary = await h.withWorker(() => h.run(input, tq), { taskQueue: tq });
   expect((summary.masking as { masked: { strategy: string }[] }).masked.map((m) => m.strategy)).toEqual([
     'redact',
     'redact',

@@ -1,7 +1,6 @@
 import { snapshotView } from '../../activities/clone/logic/snapshot-view';
 import { captureSnapshot } from '../../api/clone/snapshot-capture';
 import { deleteSourceSnapshot, getSourceSnapshot, listSourceSnapshots } from '../../store/clone/source-snapshots';
-import type { CloneJobInput, CloneSummary } from '../../workflows/clone/definitions';
 import { createHarness, type Harness } from '../helpers/harness';
 import { seedSafetyCatalogs } from './fixtures/safety-seed';
 import { rowsOf } from './safety-helpers';
@@ -11,13 +10,6 @@ beforeAll(async () => {
   h = await createHarness('snapshot');
 });
 afterAll(async () => h?.teardown());
-
-const run = (taskQueue: string, input: CloneJobInput) =>
-  h.env.client.workflow.execute('cloneCatalogWorkflow', {
-    taskQueue,
-    workflowId: input.jobId,
-    args: [input],
-  }) as Promise<CloneSummary>;
 
 test('a snapshot records every table version; a clone from it yields the captured rows after the source changed', async () => {
   const root = h.newRoot();
@@ -45,7 +37,7 @@ test('a snapshot records every table version; a clone from it yields the capture
     validate_after_clone: true,
   });
   const tq = h.newTaskQueue();
-  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
+  const summary = await h.withWorker(() => h.run(input, tq), { taskQueue: tq });
   expect(summary.tables_cloned).toBe(3);
   expect(await rowsOf(ws, { catalog: 'restored', schema: 'hr', name: 'people' })).toEqual(captured);
   expect((await ws.tableStats({ catalog: 'restored', schema: 'sales', name: 'orders' })).rowCount).toBe(20);
@@ -68,7 +60,7 @@ test('clones use the captured versions, not the capture time (a late captured_at
     include_schemas: ['hr'],
   });
   const tq = h.newTaskQueue();
-  await h.withWorker(() => run(tq, input), { taskQueue: tq });
+  await h.withWorker(() => h.run(input, tq), { taskQueue: tq });
   expect(await rowsOf(ws, { catalog: 'restored', schema: 'hr', name: 'people' })).toEqual(captured);
 });
 
@@ -87,7 +79,7 @@ test('a table created after the capture fails with a message naming the snapshot
     include_schemas: ['hr'],
   });
   const tq = h.newTaskQueue();
-  const summary = await h.withWorker(() => run(tq, input), { taskQueue: tq });
+  const summary = await h.withWorker(() => h.run(input, tq), { taskQueue: tq });
   expect(summary.tables_cloned).toBe(1);
   expect(summary.tables_failed).toBe(1);
 });

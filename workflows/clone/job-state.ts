@@ -1,7 +1,7 @@
 import type { CloneJobInput, CloneProgress, CloneSummary } from './definitions';
 import type { SchemaProgress } from './signals';
 import type { Totals } from './engine-types';
-import { addWarnings, emptyTotals } from '../../activities/clone/logic/totals';
+import { addWarnings, COUNTER_KEYS, emptyTotals } from '../../activities/clone/logic/totals';
 
 /** What the job workflow carries across continue-as-new. Pure helpers; no workflow APIs here. */
 export interface TargetState {
@@ -125,18 +125,7 @@ export function buildSummary(input: CloneJobInput, state: JobState, nowMs: numbe
   const parts = state.targets.map((t) => targetSummary(input, t, nowMs, state.abortReason));
   const total = emptyTotals();
   for (const t of state.targets) {
-    for (const k of [
-      'tables_cloned',
-      'tables_failed',
-      'tables_skipped',
-      'views_cloned',
-      'functions_cloned',
-      'volumes_cloned',
-      'bytes_copied',
-      'files_copied',
-      'objects_failed',
-    ] as const)
-      total[k] += t.totals[k];
+    for (const k of COUNTER_KEYS) total[k] += t.totals[k];
     for (const [f, n] of Object.entries(t.totals.formats)) total.formats[f] = (total.formats[f] ?? 0) + n;
     addWarnings(
       total,

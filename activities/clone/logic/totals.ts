@@ -65,18 +65,21 @@ export function addObjects(t: Totals, kind: 'views' | 'functions' | 'volumes', r
   addWarnings(t, r.warnings);
 }
 
+/** The numeric counters of Totals, summed when totals are merged. */
+export const COUNTER_KEYS = [
+  'tables_cloned',
+  'tables_failed',
+  'tables_skipped',
+  'views_cloned',
+  'functions_cloned',
+  'volumes_cloned',
+  'bytes_copied',
+  'files_copied',
+  'objects_failed',
+] as const;
+
 export function mergeTotals(into: Totals, from: Totals): void {
-  for (const k of [
-    'tables_cloned',
-    'tables_failed',
-    'tables_skipped',
-    'views_cloned',
-    'functions_cloned',
-    'volumes_cloned',
-    'bytes_copied',
-    'files_copied',
-    'objects_failed',
-  ] as const) {
+  for (const k of COUNTER_KEYS) {
     into[k] += from[k];
   }
   for (const [f, n] of Object.entries(from.formats)) into.formats[f] = (into.formats[f] ?? 0) + n;

@@ -102,11 +102,13 @@ export const ROW_FUNCTIONS: Spec[] = [
     'code_format:string - alpha-2',
     CASE,
   ]),
-  spec('is_valid_subdivision_code', 'format', 'row', 'Value is shaped as an ISO 3166-2 code (CC-XXX)', [
-    'column!:column',
-    CASE,
-    'country_column:column - the code must start with this column’s country',
-  ]),
+  spec(
+    'is_valid_subdivision_code',
+    'format',
+    'row',
+    'Value is shaped as an ISO 3166-2 code (country-subdivision, e.g. US-CA)',
+    ['column!:column', CASE, 'country_column:column - the code must start with this column’s country'],
+  ),
   spec('is_valid_ipv4_address', 'format', 'row', 'Value is an IPv4 address', ['column!:column']),
   spec('is_ipv4_address_in_cidr', 'format', 'row', 'IPv4 address is inside the block', [
     'column!:column',
