@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { cloneRequestSchema } from '../../schemas/clone';
 import { paginationQuery } from '../../schemas/common';
-import { CancelResponseSchema, JobIdParamsSchema, JobListItemSchema, JobStatusSchema } from '../../schemas/jobs';
-import { LogsQuerySchema, logStreamResponse } from '../jobs/routes';
-import { streamJobLog } from '../jobs/log-stream';
+import { JobIdParamsSchema, JobListItemSchema, JobStatusSchema } from '../../schemas/jobs';
+import { cancelRoute, logsRoute } from '../jobs/routes';
 import { defineRoutes, route } from '../middleware/route';
-import { cancelClone, getCloneJob, listCloneJobs, requireCloneJob, submitClone } from './service';
+import { getCloneJob, listCloneJobs, submitClone } from './service';
 
 const byId = { params: JobIdParamsSchema };
 const list = { query: paginationQuery().extend({ status: JobStatusSchema.optional() }) };
@@ -33,17 +32,6 @@ const listRoute = (path: string) =>
     response: { description: 'Jobs', schema: z.array(JobListItemSchema) },
     handler: ({ deps, input }) => listCloneJobs(deps, input.query),
   });
-const cancelRoute = (method: 'delete' | 'post', path: string) =>
-  route({
-    method,
-    path,
-    summary: 'Cancel a queued job (cancelled at once) or a running one (cancelling until its end is recorded)',
-    request: byId,
-    response: { description: 'Cancel accepted', schema: CancelResponseSchema },
-    errors: { 404: 'Unknown job', 409: 'The job already ended', 503: 'Temporal or a worker did not answer the cancel' },
-    handler: ({ deps, input }) => cancelClone(deps, input.params.jobId),
-  });
-
 /** Clone jobs: submit, list, inspect, cancel, stream logs (the WebSocket lives in api/jobs/socket.ts). */
 export const cloneRoutes = defineRoutes({
   name: 'clone',
@@ -73,20 +61,8 @@ export const cloneRoutes = defineRoutes({
       errors: { 404: 'Unknown job' },
       handler: ({ deps, input }) => getCloneJob(deps, input.params.jobId),
     }),
-    cancelRoute('delete', '/clone/:jobId'),
-    cancelRoute('post', '/clone/:jobId/cancel'),
-    route({
-      method: 'get',
-      path: '/clone/:jobId/logs',
-      summary: 'Stream the job events',
-      request: { params: JobIdParamsSchema, query: LogsQuerySchema },
-      response: logStreamResponse,
-      errors: { 404: 'Unknown job' },
-      handler: async ({ deps, input, req, res }) => {
-        await requireCloneJob(deps, input.params.jobId); // 404 before the stream starts
-        await streamJobLog(deps, input.params.jobId, req, res, input.query.follow === 'true');
-        return undefined;
-      },
-    }),
+    cancelRoute('delete', '/clone/:jobId', 'clone'),
+    cancelRoute('post', '/clone/:jobId/cancel', 'clone'),
+    logsRoute('/clone/:jobId/logs', 'clone'),
   ],
 });

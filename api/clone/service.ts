@@ -5,7 +5,7 @@ import { readRunLog } from '../../store/jobs/run-logs';
 import type { CloneSummary } from '../../workflows/clone/definitions';
 import type { AppDeps } from '../deps';
 import { newCloneJobId } from '../jobs/job-id';
-import { cancelJob, jobType, jobView, listJobRecords, requireJob, submitJob } from '../jobs/service';
+import { jobType, jobView, listJobRecords, requireJob, submitJob } from '../jobs/service';
 import { logLine } from '../jobs/view';
 import { HttpError } from '../middleware/http-error';
 import { buildCloneJob } from './build-input';
@@ -74,9 +74,4 @@ export async function getCloneJob(deps: AppDeps, jobId: string) {
 
 export async function listCloneJobs(deps: AppDeps, filter: { status?: JobStatus; limit: number; offset: number }) {
   return listJobRecords(deps, { ...filter, type: 'clone' });
-}
-
-/** Cancels a queued job (it never starts) or a running one (status cancelling until its end is recorded). */
-export async function cancelClone(deps: AppDeps, jobId: string) {
-  return cancelJob(deps, jobId, 'clone');
 }

@@ -25,15 +25,32 @@ const JobRecordSchema = JobListItemSchema.extend({
   logs: z.array(z.string()),
 });
 
-const cancel = (method: 'delete' | 'post', path: string) =>
+/** Cancel routes of jobs of any type, or only of `type` (the clone API's own paths). */
+export const cancelRoute = (method: 'delete' | 'post', path: string, type?: string) =>
   route({
     method,
     path,
-    summary: 'Cancel a queued or running job (status cancelling until its end is recorded with completed_at)',
+    summary: 'Cancel a queued job (cancelled at once) or a running one (cancelling until its end is recorded)',
     request: byId,
     response: { description: 'Cancel accepted', schema: CancelResponseSchema },
     errors: { 404: 'Unknown job', 409: 'The job already ended', 503: 'Temporal or a worker did not answer the cancel' },
-    handler: ({ deps, input }) => cancelJob(deps, input.params.jobId),
+    handler: ({ deps, input }) => cancelJob(deps, input.params.jobId, type),
+  });
+
+/** The NDJSON/SSE event stream of a job of any type, or only of `type`. */
+export const logsRoute = (path: string, type?: string) =>
+  route({
+    method: 'get',
+    path,
+    summary: 'Stream the job events',
+    request: { params: JobIdParamsSchema, query: LogsQuerySchema },
+    response: logStreamResponse,
+    errors: { 404: 'Unknown job' },
+    handler: async ({ deps, input, req, res }) => {
+      await requireJob(deps, input.params.jobId, type); // 404 before the stream starts
+      await streamJobLog(deps, input.params.jobId, req, res, input.query.follow === 'true');
+      return undefined;
+    },
   });
 
 /** Jobs of every type: list, inspect, cancel, stream events (the WebSocket is /api/jobs/ws/{job_id}). */
@@ -57,20 +74,8 @@ export const jobRoutes = defineRoutes({
       errors: { 404: 'Unknown job' },
       handler: ({ deps, input }) => getJobRecord(deps, input.params.jobId),
     }),
-    cancel('delete', '/jobs/:jobId'),
-    cancel('post', '/jobs/:jobId/cancel'),
-    route({
-      method: 'get',
-      path: '/jobs/:jobId/logs',
-      summary: 'Stream the job events',
-      request: { params: JobIdParamsSchema, query: LogsQuerySchema },
-      response: logStreamResponse,
-      errors: { 404: 'Unknown job' },
-      handler: async ({ deps, input, req, res }) => {
-        await requireJob(deps, input.params.jobId); // 404 before the stream starts
-        await streamJobLog(deps, input.params.jobId, req, res, input.query.follow === 'true');
-        return undefined;
-      },
-    }),
+    cancelRoute('delete', '/jobs/:jobId'),
+    cancelRoute('post', '/jobs/:jobId/cancel'),
+    logsRoute('/jobs/:jobId/logs'),
   ],
 });
