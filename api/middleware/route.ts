@@ -7,6 +7,9 @@ import { parsed, validate, type Parsed, type RequestSchemas } from './validate';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** Caller roles, least to most: an API key carries one (the governance roles). */
+export type Role = 'viewer' | 'editor' | 'steward' | 'admin';
+
 /** What a handler gets: the parsed request parts, the module's state (see `defineRoutes`), and Express's req/res. */
 export interface RouteContext<S extends RequestSchemas, C> {
   input: Parsed<S>;
@@ -36,6 +39,11 @@ export interface RouteDef<S extends RequestSchemas = RequestSchemas, R extends z
    * 400, 401 and 413 are added from the request schemas and `security` (see `routeResponses`).
    */
   errors?: Record<number, string>;
+  /**
+   * The least role a caller needs. Default by method: GET → viewer, DELETE → admin, anything else → editor.
+   * Declare it where the default is wrong (a steward action, an admin-only apply, a read-only POST).
+   */
+  role?: Role;
   /** OpenAPI `security`; `[]` marks a route open without the API key. */
   security?: RouteConfig['security'];
   /**
