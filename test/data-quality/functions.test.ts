@@ -181,6 +181,13 @@ const CASES: Case[] = [
   ['is_valid_ipv4_address', { column: 'ip' }, 1],
   ['is_ipv4_address_in_cidr', { column: 'ip', cidr_block: '10.0.0.0/8' }, 2],
   ['is_valid_ipv6_address', { column: 'ip6' }, 2],
+  // In 2001:db8::/32: only row 1 (2001:db8::1); ::1 and the two invalid texts fail, NULL passes.
+  ['is_ipv6_address_in_cidr', { column: 'ip6', cidr_block: '2001:db8::/32' }, 3],
+  ['is_ipv6_address_in_cidr', { column: 'ip6', cidr_block: '::/0' }, 2],
+  ['is_ipv6_address_in_cidr', { column: 'ip6', cidr_block: '::1/128' }, 3],
+  // Blocks ending inside a hex digit: 0db9 and 0db8 share their top 15 bits, 0dbc and 0db8 not their top 14.
+  ['is_ipv6_address_in_cidr', { column: 'ip6', cidr_block: '2001:db9::/31' }, 3],
+  ['is_ipv6_address_in_cidr', { column: 'ip6', cidr_block: '2001:dbc::/30' }, 4],
   ['is_not_in_future', { column: 'ts' }, 1],
   ['is_not_in_near_future', { column: 'ts', offset: 3600, curr_timestamp: '2024-01-01 00:15:00' }, 1],
   ['is_older_than_n_days', { column: 'ts', days: 1, curr_date: '2024-01-02' }, 1],
@@ -244,12 +251,7 @@ describe('every runnable DQX function on the local lakehouse', () => {
   it('covers every function the local lakehouse can run', () => {
     // Refused at create time on the local lakehouse (a 422 saying why), or counted in functions-time-array.test.ts
     // (they need a daily series or an array column this table does not have).
-    const refused = new Set([
-      'has_no_row_anomalies',
-      'is_ipv6_address_in_cidr',
-      'has_no_aggr_outliers',
-      'is_not_null_and_not_empty_array',
-    ]);
+    const refused = new Set(['has_no_row_anomalies', 'has_no_aggr_outliers', 'is_not_null_and_not_empty_array']);
     const local = CHECK_FUNCTIONS.filter((f) => !f.needs?.includes('spatial') && !refused.has(f.name)).map(
       (f) => f.name,
     );

@@ -94,6 +94,52 @@ function ipv4InCidr(a: Args): string {
     .join(' + ');
   return `${col(a)} IS NOT NULL AND (NOT ${matches(str(a), IPV4)} OR floor((${value}) / ${size}) <> ${Math.floor(base / size)})`;
 }
+/** Whether a text is an IPv6 address in the form the SQL check accepts. */
+export const isIpv6 = (s: string) => new RegExp(IPV6).test(s);
+/** `2001:db8::1` → its 32 hex digits (the address must already match IPV6). */
+export function ipv6Hex(addr: string): string {
+  const lower = addr.toLowerCase();
+  const [left, right = ''] = lower.includes('::') ? lower.split('::') : [lower, ''];
+  const groups = (s: string) => (s === '' ? [] : s.split(':'));
+  const l = groups(left);
+  const r = groups(right);
+  const all = [...l, ...Array<string>(8 - l.length - r.length).fill('0'), ...r];
+  return all.map((g) => g.padStart(4, '0')).join('');
+}
+/**
+ * The same expansion in SQL (Databricks and DuckDB both have split_part, repeat, lpad): the part before `::`,
+ * the missing groups as `0:`, the part after; then each of the 8 groups padded to 4 hex digits.
+ */
+function ipv6HexSql(text: string): string {
+  const s = `lower(${text})`;
+  const has = `instr(${s}, '::') > 0`;
+  const left = `CASE WHEN ${has} THEN split_part(${s}, '::', 1) ELSE ${s} END`;
+  const right = `CASE WHEN ${has} THEN split_part(${s}, '::', 2) ELSE '' END`;
+  const count = (part: string) =>
+    `CASE WHEN ${part} = '' THEN 0 ELSE length(${part}) - length(replace(${part}, ':', '')) + 1 END`;
+  const full =
+    `concat(${left}, CASE WHEN ${left} = '' THEN '' ELSE ':' END, ` +
+    `repeat('0:', greatest(8 - (${count(left)}) - (${count(right)}), 0)), ${right})`;
+  return `concat(${[1, 2, 3, 4, 5, 6, 7, 8].map((i) => `lpad(split_part(${full}, ':', ${i}), 4, '0')`).join(', ')})`;
+}
+function ipv6InCidr(a: Args): string {
+  const [addr, bits] = String(a.cidr_block).split('/');
+  const prefix = ipv6Hex(addr);
+  const n = Number(bits);
+  const whole = Math.floor(n / 4);
+  const rest = n % 4;
+  const hex = ipv6HexSql(str(a));
+  const outside: string[] = [];
+  if (whole > 0) outside.push(`substr(${hex}, 1, ${whole}) <> ${lit(prefix.slice(0, whole))}`);
+  if (rest > 0) {
+    // The partial nibble: its top `rest` bits must equal the block's.
+    const nibble = `instr('0123456789abcdef', substr(${hex}, ${whole + 1}, 1)) - 1`;
+    const want = Math.floor(parseInt(prefix[whole], 16) / 2 ** (4 - rest));
+    outside.push(`floor((${nibble}) / ${2 ** (4 - rest)}) <> ${want}`);
+  }
+  const inside = outside.length ? ` OR ${outside.join(' OR ')}` : '';
+  return `${col(a)} IS NOT NULL AND (NOT ${matches(str(a), IPV6)}${inside})`;
+}
 function ssn(a: Args): string {
   const d = `regexp_replace(${str(a)}, '-', '')`;
   return (
@@ -176,6 +222,7 @@ export const ROW_CONDITIONS: Record<string, Cond> = {
   is_valid_ipv4_address: (a) => notNullAnd(a, `NOT ${matches(str(a), IPV4)}`),
   is_ipv4_address_in_cidr: ipv4InCidr,
   is_valid_ipv6_address: (a) => notNullAnd(a, `NOT ${matches(str(a), IPV6)}`),
+  is_ipv6_address_in_cidr: ipv6InCidr,
   is_not_in_future: (a) => `${col(a)} > ${now(a, 'curr_timestamp')} + INTERVAL ${Number(a.offset ?? 0)} SECOND`,
   is_not_in_near_future: (a) =>
     `${col(a)} > ${now(a, 'curr_timestamp')} AND ${col(a)} < ${now(a, 'curr_timestamp')} + INTERVAL ${Number(a.offset)} SECOND`,
