@@ -10,3 +10,4 @@ export * from './clone/tables';
 export * from './clone/rollback-tables';
 export * from './clone/safety-tables';
 export * from './data-quality/tables';
+export * from './data-quality/ops-tables';
