@@ -7,8 +7,8 @@ import { planSchemaTables } from './schema-plan';
 import { nameSelected, selectionFor } from './selection';
 import { lit, q, qRef } from './sql-text';
 import { createCatalogText, createSchemaText, planTableCopy } from './table-plan';
-import { orderViews, viewKey } from './view-order';
-import { rewriteCatalogRefs } from './sql-identifiers';
+import { orderViews, viewKey } from './logic/view-order';
+import { rewriteCatalogRefs } from './logic/sql-identifiers';
 import { dependencyWarnings, pulledTablesOf } from './logic/view-dependencies';
 import { schemaViewDependencies, SourceListing } from './view-dependency-scan';
 

@@ -1,7 +1,7 @@
 import type { Workspace } from '../../platform/port';
 import type { FunctionInfo, TableRef } from '../../platform/types';
 import { NotFoundError } from '../../platform/errors';
-import { rewriteCatalogRefs } from './sql-identifiers';
+import { rewriteCatalogRefs } from './logic/sql-identifiers';
 
 /**
  * Functions on the destination, created on demand: a row filter or column mask may name a function of

@@ -5,11 +5,11 @@ import type { TargetContext } from '../../workflows/clone/engine-types';
 import { isLogicalError } from './failures';
 import type { PulledIn } from './logic/view-dependencies';
 import { copySecurable, Warnings } from './metadata-copy';
-import { objectReferences, rewriteCatalogRefs } from './sql-identifiers';
+import { objectReferences, rewriteCatalogRefs } from './logic/sql-identifiers';
 import { nameSelected, selectionFor } from './selection';
 import { transferTable } from './table-transfer';
 import { schemaViewDependencies, SourceListing } from './view-dependency-scan';
-import { orderViews, viewKey } from './view-order';
+import { orderViews, viewKey } from './logic/view-order';
 
 export interface ViewOutcome {
   cloned: number;

@@ -10,8 +10,8 @@ import {
   type DependencyPlan,
 } from './logic/view-dependencies';
 import { chooseSchemas, leftOutBy, nameSelected, selectionFor } from './selection';
-import { objectReferences } from './sql-identifiers';
-import { viewKey } from './view-order';
+import { objectReferences } from './logic/sql-identifiers';
+import { viewKey } from './logic/view-order';
 
 async function orEmpty<T>(p: Promise<T[]>): Promise<T[]> {
   try {

@@ -1,4 +1,4 @@
-import { objectReferences, rewriteCatalogRefs } from '../../activities/clone/sql-identifiers';
+import { objectReferences, rewriteCatalogRefs } from '../../activities/clone/logic/sql-identifiers';
 
 describe('catalog references in view and function bodies', () => {
   test('three-part names in the source catalog move to the destination', () => {

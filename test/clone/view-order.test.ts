@@ -1,4 +1,4 @@
-import { orderViews } from '../../activities/clone/view-order';
+import { orderViews } from '../../activities/clone/logic/view-order';
 
 const v = (name: string, definition: string, schema = 's') => ({ schema, name, definition });
 

@@ -1,5 +1,5 @@
-import { identifierChains, tokenize } from '../sql-identifiers';
-import { viewKey } from '../view-order';
+import { identifierChains, tokenize } from './sql-identifiers';
+import { viewKey } from './view-order';
 
 /**
  * Which views of a schema read objects the clone's filters leave out, decided from the source's listings
