@@ -4,7 +4,15 @@ import type { Store } from '../../store/db';
 import { asDqxCheck, enabledChecks } from '../../store/data-quality/checks';
 import { MAX_FAILURE_SAMPLES, saveRunResult, type NewDqSample } from '../../store/data-quality/runs';
 import { isLogicalError } from '../clone/failures';
-import { compileTableRun, FAILED_CHECKS_COLUMN, findCheckFunction, summarizeRun, type DqCheck } from './logic';
+import {
+  compileTableRun,
+  FAILED_CHECKS_COLUMN,
+  findCheckFunction,
+  referenceSchemaTables,
+  summarizeRun,
+  withReferenceSchemas,
+  type DqCheck,
+} from './logic';
 import { tableSql } from './logic/sql-text';
 
 export interface DqTableRequest {
@@ -84,7 +92,13 @@ export async function runTableChecks(
     if (checks.length === 0) throw new NoChecksError(req.tableFqn);
     const described = await ws.describeTable(parseFqn(req.tableFqn));
     const table = { fqn: req.tableFqn, columns: described.columns.map((c) => ({ name: c.name, type: c.type })) };
-    const compiled = compileTableRun(table, checks, { sampleLimit: MAX_FAILURE_SAMPLES });
+    const refColumns: Record<string, { name: string; type: string }[]> = {};
+    for (const ref of referenceSchemaTables(checks)) {
+      refColumns[ref] = (await ws.describeTable(parseFqn(ref))).columns.map((c) => ({ name: c.name, type: c.type }));
+    }
+    const compiled = compileTableRun(table, withReferenceSchemas(checks, refColumns), {
+      sampleLimit: MAX_FAILURE_SAMPLES,
+    });
     const scanRow = compiled.rowScan ? ((await ws.query(compiled.rowScan.sql)).rows[0] ?? {}) : null;
     const datasetFailures = [];
     for (const q of compiled.datasetQueries) {

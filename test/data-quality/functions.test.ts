@@ -5,8 +5,11 @@ import {
   normalizeCheck,
   summarizeRun,
   CHECK_FUNCTIONS,
+  referenceSchemaTables,
+  withReferenceSchemas,
   type DqCheck,
 } from '../../activities/data-quality/logic';
+import { parseFqn } from '../../platform/identifiers';
 import { LocalWorkspace } from '../../platform/local/workspace';
 import { tempRoots } from '../local/helpers';
 
@@ -224,6 +227,10 @@ const CASES: Case[] = [
   ['has_valid_schema', { expected_schema: 'id BIGINT, name STRING' }, 0],
   ['has_valid_schema', { expected_schema: 'id INT' }, 5],
   ['has_valid_schema', { expected_schema: 'id BIGINT', strict: true }, 5],
+  // Against another table's columns: t2 has t's columns; countries has only `code STRING`, which t has too.
+  ['has_valid_schema', { ref_table: 'main.dq.t2', strict: true }, 0],
+  ['has_valid_schema', { ref_table: 'main.dq.countries' }, 0],
+  ['has_valid_schema', { ref_table: 'main.dq.countries', strict: true }, 5],
   ['has_no_outliers', { column: 'amount' }, 1],
   ['aggr_matches_dataset', { column: 'amount', aggr_type: 'sum', ref_table: 'main.dq.t2' }, 5],
 ];
@@ -234,8 +241,14 @@ function checkOf([fn, args, , filter]: Case): DqCheck {
   return r.check[0];
 }
 
+/** As a dq run does it: reference tables' columns are read first, then the check is compiled and run. */
 async function failures(check: DqCheck): Promise<number> {
-  const run = compileTableRun({ fqn: T, columns: COLUMNS }, [check]);
+  const refColumns = Object.fromEntries(
+    await Promise.all(
+      referenceSchemaTables([check]).map(async (f) => [f, (await ws.describeTable(parseFqn(f))).columns] as const),
+    ),
+  );
+  const run = compileTableRun({ fqn: T, columns: COLUMNS }, withReferenceSchemas([check], refColumns));
   if (run.rowScan) return Number((await ws.query(run.rowScan.sql)).rows[0][run.rowScan.checkAliases[0].alias]);
   return Number((await ws.query(run.datasetQueries[0].sql)).rows[0].failures);
 }

@@ -14,3 +14,4 @@ export { toDqxYaml, fromDqxYaml, DqxYamlError, type YamlImportOptions } from './
 export { checkKey, dedupeChecks } from './check-key';
 export { generateChecks, type GenerateOptions } from './generate';
 export { profileDrift, checkColumns } from './drift';
+export { referenceSchemaTables, withReferenceSchemas } from './reference-schemas';

@@ -43,9 +43,6 @@ export function functionRules(fn: string, a: Record<string, unknown>): [string, 
       out.push(['arguments.cidr_block', `cidr_block must be an IPv4 block such as 10.0.0.0/8, got ${a.cidr_block}`]);
     }
   }
-  if (fn === 'has_valid_schema' && a.ref_table !== undefined) {
-    out.push(['arguments.ref_table', 'has_valid_schema compares with expected_schema; ref_table is not supported']);
-  }
   if (fn === 'is_ipv6_address_in_cidr' && typeof a.cidr_block === 'string') {
     const [addr, bits] = a.cidr_block.split('/');
     if (!addr || !isIpv6(addr) || !/^\d{1,3}$/.test(bits ?? '') || Number(bits) > 128) {

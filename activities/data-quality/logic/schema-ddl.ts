@@ -53,3 +53,8 @@ export function canonicalType(type: string): string {
   if (base === 'VARCHAR' || base === 'CHAR') return 'STRING';
   return folded ? folded + t.slice(base.length) : t;
 }
+
+/** Columns as DDL that parseSchemaDdl reads back: every name back-quoted. */
+export function toSchemaDdl(columns: DdlField[]): string {
+  return columns.map((c) => `\`${c.name.replace(/`/g, '``')}\` ${c.type}`).join(', ');
+}

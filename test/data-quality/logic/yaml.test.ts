@@ -78,8 +78,7 @@ function everyFunction(): DqCheck[] {
     const args: Record<string, unknown> = {};
     fn.args.forEach((a, i) => {
       const refused = a.name === 'ref_df_name' || a.name === 'nlp_engine_config';
-      const hasSchemaRef = fn.name === 'has_valid_schema' && a.name === 'ref_table';
-      if (!refused && !hasSchemaRef) args[a.name] = valueFor(fn, a, i);
+      if (!refused) args[a.name] = valueFor(fn, a, i);
     });
     const r = normalizeCheck(
       {
