@@ -11,3 +11,4 @@ export * from './clone/rollback-tables';
 export * from './clone/safety-tables';
 export * from './data-quality/tables';
 export * from './data-quality/ops-tables';
+export * from './schedules/tables';
