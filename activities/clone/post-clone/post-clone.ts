@@ -4,15 +4,15 @@ import type { TimeTravel } from '../../../platform/types';
 import { cloneChecksFor, clonedTables, putCloneCheck } from '../../../store/clone/clone-checks';
 import { findRollbackTarget } from '../../../store/clone/safety-rollback';
 import type { TargetContext } from '../../../workflows/clone/engine-types';
-import { compareTableDq, validateTable } from '../checks/compare';
-import { evaluateDq, type DqComparison, type DqVerdict } from '../checks/drift';
+import { compareTableDq, validateTable } from '../logic/table-compare';
+import { evaluateDq, type DqComparison, type DqVerdict } from '../logic/dq-drift';
 import {
   decideAutoRollback,
   summariseValidation,
   type AutoRollbackDecision,
   type TableValidation,
   type ValidationSummary,
-} from '../checks/validation';
+} from '../logic/validation';
 import { autoRollbackOn, rollbackThreshold } from './options';
 import type { SafetyDeps } from '../rollback/activities';
 import { snapshotVersionsFor } from '../snapshots/store';

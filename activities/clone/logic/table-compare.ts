@@ -1,8 +1,12 @@
 import type { Workspace } from '../../../platform/port';
 import type { TableRef, TimeTravel } from '../../../platform/types';
-import { compareStats, type DqComparison } from './drift';
+import { compareStats, type DqComparison } from './dq-drift';
 import type { TableValidation } from './validation';
 
+/**
+ * Validation and DQ comparison of one table pair. Port-generic: it calls only the workspaces it is given (no
+ * adapter, store or clock), so the clone's post-clone step and the API's `/api/validate` run the same code.
+ */
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
