@@ -13,3 +13,4 @@ export * from './data-quality/tables';
 export * from './mdm/tables';
 export * from './data-quality/ops-tables';
 export * from './schedules/tables';
+export * from './analysis/tables';
