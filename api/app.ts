@@ -1,7 +1,7 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
 import type { AppDeps, RouteModule } from './deps';
-import { apiKeyAuth } from './middleware/auth';
+import { apiKeyAuth, callerContext, configuredKeys } from './middleware/auth';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { requestLogging } from './middleware/logging';
 import { requestId } from './middleware/request-id';
@@ -44,7 +44,7 @@ export const routeModules: RouteModule[] = [
 /**
  * Builds the Express app without listening (tests drive it with supertest; api/server.ts listens).
  * Order matters: span → request id → log → CORS (answers preflights) → API key → JSON body → the request's span
- * again (body parsing leaves its async context) → routes → 404 → errors.
+ * again (body parsing leaves its async context) → the caller's context → routes → 404 → errors.
  */
 export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules): Express {
   const app = express();
@@ -54,9 +54,10 @@ export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules):
   app.use(requestId());
   app.use(requestLogging(deps.logger));
   app.use(cors({ origin: deps.config.api_server.cors_origins, exposedHeaders: ['X-Request-Id'] }));
-  app.use(apiKeyAuth(deps.config.api_server.api_key));
+  app.use(apiKeyAuth(configuredKeys(deps.config.api_server)));
   app.use(express.json({ limit: deps.config.api_server.json_limit }));
   app.use(resumeRequestContext());
+  app.use(callerContext());
 
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.get('/api/openapi.json', (_req, res) => {

@@ -115,11 +115,19 @@ function resolve(cfg: LakewardConfig, configPath: string | null, env: NodeJS.Pro
     const msg = `environment variable ${cfg.api_server.api_key_env} is not set`;
     throw new ConfigError([{ path: 'api_server.api_key_env', message: msg }], configPath);
   }
+  const keys = cfg.api_server.keys.map((k, i) => {
+    const key = k.key ?? (k.key_env ? env[k.key_env] || null : null);
+    if (!key) {
+      const msg = `environment variable ${k.key_env} is not set`;
+      throw new ConfigError([{ path: `api_server.keys.${i}.key_env`, message: msg }], configPath);
+    }
+    return { ...k, key };
+  });
   return {
     ...cfg,
     config_path: configPath,
     data_dir: dataDir,
-    api_server: { ...cfg.api_server, api_key: cfg.api_server.api_key ?? keyFromEnvName },
+    api_server: { ...cfg.api_server, api_key: cfg.api_server.api_key ?? keyFromEnvName, keys },
     workspace: { ...cfg.workspace, root: path.resolve(dataDir, cfg.workspace.root ?? 'workspace') },
   };
 }

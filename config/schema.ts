@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../workflows/task-queues';
+import { RoleSchema } from '../schemas/governance';
 
 /**
  * The service configuration: one YAML file (`config/lakeward.yaml`), environment variables and flags.
@@ -17,6 +18,20 @@ const apiServerSchema = z.strictObject({
   api_key: nullableString,
   /** Name of an environment variable holding the key (used when api_key is null). */
   api_key_env: nullableString,
+  /** Named keys with a role each (the single api_key is an admin key); none at all turns authentication off. */
+  keys: z
+    .array(
+      z
+        .strictObject({
+          name: z.string().regex(/^[A-Za-z0-9_.@-]{1,100}$/, 'expected letters, digits, _ . @ -'),
+          key: nullableString,
+          key_env: nullableString,
+          role: RoleSchema,
+        })
+        .refine((k) => (k.key === null) !== (k.key_env === null), 'set exactly one of key and key_env'),
+    )
+    .default([])
+    .refine((keys) => new Set(keys.map((k) => k.name)).size === keys.length, 'key names must be unique'),
   cors_origins: z.array(z.string().min(1)).default(['http://localhost:8000']),
   /** Largest accepted JSON body, in the `bytes` notation Express understands (`1mb`, `512kb`). */
   json_limit: z

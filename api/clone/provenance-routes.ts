@@ -73,6 +73,7 @@ export const provenanceRoutes = defineRoutes({
       method: 'post',
       path: '/clone-provenance/verify',
       summary: 'Verify a signed envelope, given alone or as {envelope, public_key}',
+      role: 'viewer',
       request: { body: provenanceVerifySchema },
       response: { description: 'Verdict', schema: z.object({ valid: z.boolean(), reason: z.string() }) },
       handler: ({ deps, input }) => {

@@ -53,6 +53,7 @@ export const rollbackRoutes = defineRoutes({
       method: 'post',
       path: '/rollback',
       summary: 'Roll a clone job back (restore recorded table versions, drop created objects)',
+      role: 'admin',
       request: { body: rollbackRequestSchema },
       response: { description: 'Rollback results (wait: true)', schema: rollbacks },
       otherResponses: { 202: { description: 'Rollback workflow(s) started', schema: rollbacks } },

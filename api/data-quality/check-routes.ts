@@ -94,6 +94,7 @@ export const checkRoutes = [
     method: 'post',
     path: `${G}/checks/delete-bulk`,
     summary: 'Delete checks by ids, by table or all (one bulk_delete audit entry per check)',
+    role: 'admin',
     request: { body: BulkDeleteSchema },
     response: { description: 'Deleted', schema: DeletedSchema },
     handler: async ({ deps, input: { body } }) => {

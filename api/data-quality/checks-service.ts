@@ -18,17 +18,15 @@ import {
   type NewDqCheckRow,
 } from '../../store/data-quality/checks';
 import type { AppDeps } from '../deps';
+import { currentCaller } from '../middleware/auth';
 import { HttpError, notFound } from '../middleware/http-error';
 
 /**
- * Who did it, for the check audit log: the API key's name when the server requires a key (every request that
- * reaches a handler then carried it), else `anonymous`. The key is never written; its name is the
- * environment variable it came from (`api_server.api_key_env`), or `api_key` when it was configured directly.
+ * Who did it, for the check audit log: the calling API key's name (`api_server.keys[].name`; the single
+ * `api_key` is named after its environment variable, or `api_key`), `anonymous` when authentication is off.
  */
-export function actorOf(deps: AppDeps): string {
-  const server = deps.config.api_server;
-  if (!server.api_key) return 'anonymous';
-  return server.api_key_env ?? 'api_key';
+export function actorOf(_deps?: AppDeps): string {
+  return currentCaller().name;
 }
 
 /** The workspace data-quality work runs on: the configured one (the worker runs there too). */

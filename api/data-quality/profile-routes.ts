@@ -88,6 +88,7 @@ export const workbenchProfileRoutes = [
     method: 'post',
     path: '/api/profile-results',
     summary: 'Profile the result of one read-only query (SELECT or WITH … SELECT)',
+    role: 'viewer',
     request: { body: ProfileResultsBodySchema },
     response: { description: 'The profile (table_fqn is "query")', schema: ProfileSchema },
     errors: { 404: 'A table the query reads does not exist', 422: 'The query does not run' },

@@ -147,6 +147,7 @@ export const runRoutes = [
     method: 'post',
     path: `${DQ}/segmented-run`,
     summary: 'Per-segment totals and pass rates of the row-level checks, from one grouped scan (100 segments + other)',
+    role: 'viewer',
     request: { body: SegmentedRunBodySchema },
     response: { description: 'Segments, worst pass rate first', schema: SegmentedResultSchema },
     errors: { 404: 'The table does not exist', 409: 'No enabled checks', 422: 'No such segment column' },

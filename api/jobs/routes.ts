@@ -32,6 +32,8 @@ export const cancelRoute = (method: 'delete' | 'post', path: string, type?: stri
     path,
     summary: 'Cancel a queued job (cancelled at once) or a running one (cancelling until its end is recorded)',
     request: byId,
+    // DELETE here cancels a job (it destroys nothing): starting one needs editor, so does stopping it.
+    role: 'editor',
     response: { description: 'Cancel accepted', schema: CancelResponseSchema },
     errors: { 404: 'Unknown job', 409: 'The job already ended', 503: 'Temporal or a worker did not answer the cancel' },
     handler: ({ deps, input }) => cancelJob(deps, input.params.jobId, type),

@@ -16,6 +16,7 @@ import { appendRunLog, readRunLog } from '../../store/jobs/run-logs';
 import { jobs, runLogs } from '../../store/schema';
 import type { WaitingJob } from '../../workflows/jobs/definitions';
 import type { AppDeps } from '../deps';
+import { currentCaller } from '../middleware/auth';
 import { HttpError, conflict, notFound } from '../middleware/http-error';
 import { builtInJobTypes } from './job-types';
 import {
@@ -76,7 +77,15 @@ export async function submitJob(deps: AppDeps, def: JobTypeDefinition, job: JobS
   const input = def.inputSchema.parse(job.input);
   const { jobId } = job;
   annotateJob(jobId, def.type); // this request's span and log lines, and the job's trace, carry the job's fields
-  await createJob(deps.store.db, { ...job.row, jobId, jobType: def.type, status: 'queued', createdAt: job.createdAt });
+  const user = job.row?.user ?? currentCaller().name; // who started it: the API key's name
+  await createJob(deps.store.db, {
+    ...job.row,
+    user,
+    jobId,
+    jobType: def.type,
+    status: 'queued',
+    createdAt: job.createdAt,
+  });
   if (job.warnings?.length)
     await appendRunLog(
       deps.store.db,

@@ -1,9 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isFinalJobStatus, type JobEvent } from '../../schemas/jobs';
 import { getJob } from '../../store/jobs/jobs';
 import type { AppDeps } from '../deps';
+import { configuredKeys, keyRing, presentedKey } from '../middleware/auth';
 import { refuseUpgrade, type UpgradeHandler } from '../middleware/upgrade';
 import { tailJobEvents } from './events';
 import { jobView } from './service';
@@ -25,14 +24,15 @@ const PROGRESS_EVERY_MS = 1000;
  */
 export function jobSocketUpgrade(deps: AppDeps): UpgradeHandler {
   const wss = new WebSocketServer({ noServer: true });
-  const key = deps.config.api_server.api_key;
+  const ring = keyRing(configuredKeys(deps.config.api_server));
   return (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route = PATHS.map((p) => ({ ...p, match: p.pattern.exec(url.pathname) })).find((p) => p.match);
     if (!route?.match) return false;
     const jobId = decodeURIComponent(route.match[1]);
     void (async () => {
-      if (key && !keyMatches(key, presentedKey(req, url))) {
+      // Any key will do: reading a job's events needs the viewer role, the least there is.
+      if (ring.enabled && !ring.identify(presentedKey(req, url))) {
         return refuseUpgrade(
           socket,
           401,
@@ -119,15 +119,4 @@ async function serve(deps: AppDeps, ws: WebSocket, jobId: string): Promise<void>
   } finally {
     if (poller) clearInterval(poller);
   }
-}
-
-function presentedKey(req: IncomingMessage, url: URL): string | null {
-  const header = req.headers.authorization;
-  const bearer = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
-  return bearer?.[1] ?? url.searchParams.get('api_key');
-}
-
-const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-function keyMatches(expected: string, given: string | null): boolean {
-  return given !== null && timingSafeEqual(digest(given), digest(expected));
 }

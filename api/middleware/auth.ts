@@ -1,5 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler } from 'express';
+import type { Config } from '../../config/load';
+import { roleAtLeast, type Caller, type Role } from '../../schemas/governance';
 import { HttpError } from './http-error';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
@@ -13,38 +17,134 @@ const OPEN_PATHS = new Set(['/api/health', '/api/health/ready', '/api/openapi.js
 const OPEN_PREFIXES = ['/api/docs/'];
 
 /** Express routes ignore case and a trailing slash, so the open-path check must too (and nothing more). */
-const isOpen = (path: string) => {
+export const isOpenPath = (path: string) => {
   const p = path.toLowerCase().replace(/\/+$/, '');
   return OPEN_PATHS.has(p) || OPEN_PREFIXES.some((prefix) => p.startsWith(prefix));
 };
 
+/** One configured key: its name (recorded as performed_by/created_by), secret and role. */
+export interface ApiKeyEntry {
+  name: string;
+  key: string;
+  role: Role;
+}
+
+/** Who calls when authentication is off (no key configured): everything is allowed, as before keys had roles. */
+export const ANONYMOUS: Caller = Object.freeze({ name: 'anonymous', role: 'admin' });
+
 /**
- * Optional API key: with a key configured every request except OPEN_PATHS must send
- * `Authorization: Bearer <key>`; without one, authentication is off. Keys are compared as SHA-256 digests
- * with timingSafeEqual, so neither the comparison time nor a length check reveals how much of a guess was right.
+ * Every key the server accepts: `api_server.keys` and the single `api_key` (an admin key named after its
+ * environment variable when it came from `api_key_env`, else `api_key`). Empty = authentication off.
  */
-export function apiKeyAuth(apiKey: string | null): RequestHandler {
-  if (!apiKey) return (_req, _res, next) => next();
-  const expected = digest(apiKey);
+export function configuredKeys(server: Config['api_server']): ApiKeyEntry[] {
+  const keys: ApiKeyEntry[] = server.keys.flatMap((k) => (k.key ? [{ name: k.name, key: k.key, role: k.role }] : []));
+  if (server.api_key) keys.unshift({ name: server.api_key_env ?? 'api_key', key: server.api_key, role: 'admin' });
+  return keys;
+}
+
+/** A keyring that compares a presented key with every configured one as SHA-256 digests (timing-safe). */
+export function keyRing(keys: ApiKeyEntry[]) {
+  const digests = keys.map((k) => ({ ...k, digest: digest(k.key) }));
+  return {
+    enabled: keys.length > 0,
+    identify(presented: string | null): Caller | null {
+      if (presented === null) return null;
+      const given = digest(presented);
+      let found: Caller | null = null;
+      // Compare with every key (no early exit), so the time taken does not tell which key matched.
+      for (const k of digests) if (timingSafeEqual(given, k.digest) && !found) found = { name: k.name, role: k.role };
+      return found;
+    },
+  };
+}
+export type KeyRing = ReturnType<typeof keyRing>;
+
+/** The Bearer token of a request (or, for WebSockets from browsers, `?api_key=` in the URL). */
+export function presentedKey(req: IncomingMessage, url?: URL): string | null {
+  const header = req.headers.authorization;
+  const bearer = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
+  return bearer?.[1] ?? url?.searchParams.get('api_key') ?? null;
+}
+
+const CALLER = Symbol('lakeward.caller');
+type WithCaller = Request & { [CALLER]?: Caller };
+
+/**
+ * The caller of a request, as the API key middleware identified it: the key's name and role, or `anonymous`
+ * (admin) when authentication is off. Open paths (health, docs) called without a key have no caller: viewer.
+ */
+export function callerOf(req: Request): Caller {
+  return (req as WithCaller)[CALLER] ?? { name: 'unauthenticated', role: 'viewer' };
+}
+
+const callerStorage = new AsyncLocalStorage<Caller>();
+
+/**
+ * The caller of the request being served, for code that has no `req` at hand (a service recording
+ * `created_by`). Put `callerContext()` after the body parser. Outside a request: `unauthenticated` (viewer).
+ */
+export function currentCaller(): Caller {
+  return callerStorage.getStore() ?? { name: 'unauthenticated', role: 'viewer' };
+}
+
+/** Makes `callerOf(req)` the `currentCaller()` of everything the rest of the request runs. */
+export function callerContext(): RequestHandler {
+  return (req, _res, next) => callerStorage.run(callerOf(req), next);
+}
+
+/**
+ * API keys: with any key configured every request except OPEN_PATHS must send `Authorization: Bearer <key>`,
+ * and the matching key's name and role become the request's caller (`callerOf`); without keys, authentication
+ * is off and every caller is `anonymous` with the admin role.
+ */
+export function apiKeyAuth(keys: ApiKeyEntry[]): RequestHandler {
+  const ring = keyRing(keys);
+  if (!ring.enabled) {
+    return (req, _res, next) => {
+      (req as WithCaller)[CALLER] = ANONYMOUS;
+      next();
+    };
+  }
   return (req, res, next) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && isOpen(req.path)) {
+    const header = req.get('authorization');
+    const given = presentedKey(req);
+    const caller = ring.identify(given);
+    if (caller) (req as WithCaller)[CALLER] = caller;
+    if ((req.method === 'GET' || req.method === 'HEAD') && isOpenPath(req.path)) {
       next();
       return;
     }
-    const header = req.get('authorization');
-    const match = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
     res.setHeader('WWW-Authenticate', 'Bearer realm="lakeward"');
-    if (!match) {
+    if (given === null) {
       throw new HttpError(401, 'UNAUTHORIZED', 'Missing API key: send the header Authorization: Bearer <API_KEY>', [
         { path: 'headers.authorization', message: header ? 'expected the Bearer scheme' : 'required' },
       ]);
     }
-    if (!timingSafeEqual(digest(match[1]), expected)) {
+    if (!caller) {
       throw new HttpError(401, 'UNAUTHORIZED', 'Invalid API key', [
-        { path: 'headers.authorization', message: 'the key does not match the server key' },
+        { path: 'headers.authorization', message: 'the key does not match any server key' },
       ]);
     }
     res.removeHeader('WWW-Authenticate');
+    next();
+  };
+}
+
+/** 403 unless the caller's role is at least `need`; the body names the role needed and the caller's. */
+export function assertRole(caller: Caller, need: Role): void {
+  if (roleAtLeast(caller.role, need)) return;
+  throw new HttpError(
+    403,
+    'FORBIDDEN',
+    `This needs the ${need} role; the key ${caller.name} has the ${caller.role} role`,
+    [{ path: 'headers.authorization', message: `requires role ${need} (or higher)` }],
+  );
+}
+
+/** Express middleware form of `assertRole` for the request's caller. */
+export function requireRole(need: Role): RequestHandler {
+  return (req, _res, next) => {
+    assertRole(callerOf(req), need);
     next();
   };
 }

@@ -2,13 +2,14 @@ import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openap
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { ErrorBodySchema } from '../../schemas/common';
+import type { Role } from '../../schemas/governance';
 import type { AppDeps, RouteModule } from '../deps';
+import { requireRole } from './auth';
 import { parsed, validate, type Parsed, type RequestSchemas } from './validate';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Caller roles, least to most: an API key carries one (the governance roles). */
-export type Role = 'viewer' | 'editor' | 'steward' | 'admin';
+export type { Role };
 
 /** What a handler gets: the parsed request parts, the module's state (see `defineRoutes`), and Express's req/res. */
 export interface RouteContext<S extends RequestSchemas, C> {
@@ -91,11 +92,27 @@ export function routeResponses(def: RouteDef): RouteConfig['responses'] {
   const takesBody = Boolean(req.body) || BODY_METHODS.has(def.method);
   if (req.body || req.query || req.params || takesBody)
     responses[400] = error('A field is invalid (details name it) or the body is not valid JSON');
-  const open = Array.isArray(def.security) && def.security.length === 0;
-  if (!open) responses[401] = error('The API key is missing or wrong (only when the server is started with a key)');
+  const open = isOpenRoute(def);
+  if (!open) {
+    responses[401] = error('The API key is missing or wrong (only when the server is started with keys)');
+    responses[403] = error(`The caller's key has a role below ${requiredRole(def)}, the least this route needs`);
+  }
   if (takesBody) responses[413] = error('The JSON body is larger than the server limit (api_server.json_limit)');
   for (const [status, description] of Object.entries(def.errors ?? {})) responses[status] = error(description);
   return responses;
+}
+
+/** A route open without a key (`security: []`): health, the API document. */
+export function isOpenRoute(def: Pick<RouteDef, 'security'>): boolean {
+  return Array.isArray(def.security) && def.security.length === 0;
+}
+
+/** The least role a route needs: its own `role`, else by method (GET → viewer, DELETE → admin, else editor). */
+export function requiredRole(def: Pick<RouteDef, 'role' | 'method'>): Role {
+  if (def.role) return def.role;
+  if (def.method === 'get') return 'viewer';
+  if (def.method === 'delete') return 'admin';
+  return 'editor';
 }
 
 function register(registry: OpenAPIRegistry, def: RouteDef, mount: string, tags: string[]): void {
@@ -112,6 +129,7 @@ function register(registry: OpenAPIRegistry, def: RouteDef, mount: string, tags:
     summary: def.summary,
     ...(Object.keys(request).length ? { request } : {}),
     ...(def.security ? { security: def.security } : {}),
+    ...(isOpenRoute(def) ? {} : { 'x-required-role': requiredRole(def) }),
     responses,
   });
 }
@@ -140,7 +158,8 @@ export function defineRoutes<C = undefined>(opts: {
       const state = opts.state ? opts.state(deps) : (undefined as C);
       for (const def of opts.routes) {
         const schemas = def.request ?? {};
-        router[def.method](def.path, validate(schemas), async (req, res) => {
+        const guard = isOpenRoute(def) ? [] : [requireRole(requiredRole(def))];
+        router[def.method](def.path, ...guard, validate(schemas), async (req, res) => {
           const body = await def.handler({ input: parsed(res, schemas), deps, state, req, res });
           if (res.headersSent || res.writableEnded) return;
           if (res.statusCode === 200 && def.response.status) res.status(def.response.status);

@@ -54,6 +54,7 @@ export const notificationRoutes = defineRoutes({
       method: 'post',
       path: '/notifications/read',
       summary: 'Mark every notification seen',
+      role: 'viewer',
       response: {
         description: 'Marked',
         schema: z.object({ status: z.literal('read'), marked: z.number() }),

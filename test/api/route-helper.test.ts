@@ -72,8 +72,9 @@ test('the OpenAPI entry carries the same path, method, request schemas and respo
     'query:offset',
   ]);
   expect(get.responses['200'].content['application/json'].schema.properties).toHaveProperty('offset');
-  // 401: every route behind the API key documents it.
-  expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '401', '404']);
+  // 401 and 403: every route behind the API key documents them, and the least role it needs.
+  expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+  expect(get['x-required-role']).toBe('viewer');
   const post = doc.paths['/api/things'].post;
   expect(post.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
   expect(post.responses['201'].content['application/json'].schema.properties).toHaveProperty('n');
