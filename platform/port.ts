@@ -12,6 +12,7 @@ import type {
   FunctionInfo,
   Grant,
   HistoryEntry,
+  MergeMetrics,
   OptimizeMetrics,
   QueryResult,
   RestoreMetrics,
@@ -111,6 +112,12 @@ export interface Workspace {
   deleteWhere(ref: TableRef, predicate: string): Promise<{ numDeletedRows: number }>;
   /** `set` maps column → SQL expression. */
   updateWhere(ref: TableRef, set: Record<string, string>, predicate: string): Promise<{ numUpdatedRows: number }>;
+  /**
+   * Applies change-data-feed rows (as `tableChanges` returns them) in one atomic MERGE by `keys`: per key the
+   * last change (by `_commit_version`) wins; `insert` / `update_postimage` replace or add the row, `delete`
+   * removes it, `update_preimage` is ignored. Key values must not be NULL.
+   */
+  mergeChanges(ref: TableRef, changes: ChangeRow[], opts: { keys: string[] }): Promise<MergeMetrics>;
 
   // ---- table operations ----------------------------------------------------------------------------
   cloneTable(opts: CloneTableOptions): Promise<CloneMetrics>;

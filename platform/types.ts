@@ -252,6 +252,13 @@ export interface TableStats {
   nullCounts: Record<string, number>;
 }
 
+/** What `mergeChanges` did to the target table. */
+export interface MergeMetrics {
+  numInsertedRows: number;
+  numUpdatedRows: number;
+  numDeletedRows: number;
+}
+
 /** Rows of `table_changes()`: data columns plus `_change_type`, `_commit_version`, `_commit_timestamp`. */
 export type ChangeRow = Record<string, unknown> & {
   _change_type: 'insert' | 'update_preimage' | 'update_postimage' | 'delete';

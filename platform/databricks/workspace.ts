@@ -76,6 +76,8 @@ export class DatabricksWorkspace implements Workspace {
   deleteWhere = (ref: Ref, predicate: string) => obj.deleteWhere(this.ctx, ref, predicate);
   updateWhere = (ref: Ref, set: Record<string, string>, predicate: string) =>
     obj.updateWhere(this.ctx, ref, set, predicate);
+  mergeChanges = (ref: Ref, changes: T.ChangeRow[], opts: { keys: string[] }) =>
+    obj.mergeChanges(this.ctx, ref, changes, opts);
 
   cloneTable = (o: T.CloneTableOptions) => tbl.cloneTable(this.ctx, o);
   copyTable = (o: T.CopyTableOptions) => tbl.copyTable(this.ctx, o);

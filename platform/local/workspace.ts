@@ -7,6 +7,7 @@ import * as objects from './workspace-objects';
 import * as files from './workspace-volume-files';
 import * as tables from './workspace-tables';
 import * as dml from './workspace-dml';
+import * as merge from './workspace-merge';
 import * as clone from './workspace-clone';
 import * as maintenance from './workspace-maintenance';
 import * as stats from './workspace-stats';
@@ -77,6 +78,8 @@ export class LocalWorkspace implements Workspace {
   deleteWhere = (ref: T.TableRef, predicate: string) => dml.deleteWhere(this.ctx, ref, predicate);
   updateWhere = (ref: T.TableRef, set: Record<string, string>, predicate: string) =>
     dml.updateWhere(this.ctx, ref, set, predicate);
+  mergeChanges = (ref: T.TableRef, changes: T.ChangeRow[], opts: { keys: string[] }) =>
+    merge.mergeChanges(this.ctx, ref, changes, opts);
 
   // ---- table operations
   cloneTable = (opts: T.CloneTableOptions) => clone.cloneTable(this.ctx, opts);

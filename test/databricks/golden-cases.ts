@@ -226,6 +226,27 @@ export const opsCases: GoldenCase[] = [
     build: () => dml.updateWhereSql(t, { 'sp ace': "upper('x')", n: 'n + 1' }, 'id > 3'),
     expected: `UPDATE ${T_SQL} SET \`sp ace\` = upper('x'), \`n\` = n + 1 WHERE id > 3`,
   },
+  {
+    name: 'merge changes by key',
+    build: () =>
+      dml.mergeChangesSql(
+        t,
+        {
+          upserts: [
+            { 'i d': 1, note: "it's" },
+            { 'i d': 2, note: null },
+          ],
+          deletes: [{ 'i d': 3 }],
+        },
+        ['i d'],
+      ),
+    expected:
+      `MERGE INTO ${T_SQL} AS t USING (SELECT * FROM VALUES ('upsert', 1, 'it\\'s'), ('upsert', 2, NULL), ('delete', 3, NULL) ` +
+      'AS s(`_lakeward_merge`, `i d`, `note`)) AS s ON t.`i d` = s.`i d` ' +
+      "WHEN MATCHED AND s.`_lakeward_merge` = 'delete' THEN DELETE " +
+      'WHEN MATCHED THEN UPDATE SET t.`i d` = s.`i d`, t.`note` = s.`note` ' +
+      "WHEN NOT MATCHED AND s.`_lakeward_merge` = 'upsert' THEN INSERT (`i d`, `note`) VALUES (s.`i d`, s.`note`)",
+  },
 ];
 
 export const discoveryCases: GoldenCase[] = [

@@ -1,4 +1,5 @@
-import type { CreateTableOptions, TableRef, VolumeFile } from '../../types';
+import { netChanges } from '../../merge-changes';
+import type { ChangeRow, CreateTableOptions, MergeMetrics, TableRef, VolumeFile } from '../../types';
 import * as ddl from '../sql/ddl';
 import * as dml from '../sql/dml';
 import { createTableAsSql } from '../sql/delta-ops';
@@ -104,4 +105,24 @@ export async function deleteWhere(ctx: OpsContext, ref: TableRef, predicate: str
 export async function updateWhere(ctx: OpsContext, ref: TableRef, set: Record<string, string>, predicate: string) {
   Object.keys(set).forEach(columnName);
   return { numUpdatedRows: await affected(ctx, dml.updateWhereSql(checkRef(ref), set, predicate), 'num_updated_rows') };
+}
+
+/** MERGE of change-data-feed rows by key (one statement); nothing to apply → no statement. */
+export async function mergeChanges(
+  ctx: OpsContext,
+  ref: TableRef,
+  changes: ChangeRow[],
+  opts: { keys: string[] },
+): Promise<MergeMetrics> {
+  checkRef(ref);
+  (opts?.keys ?? []).forEach(columnName);
+  const net = netChanges(changes, opts?.keys);
+  if (net.upserts.length + net.deletes.length === 0)
+    return { numInsertedRows: 0, numUpdatedRows: 0, numDeletedRows: 0 };
+  const row = await firstRow(ctx, dml.mergeChangesSql(ref, net, opts.keys));
+  return {
+    numInsertedRows: num(row?.num_inserted_rows),
+    numUpdatedRows: num(row?.num_updated_rows),
+    numDeletedRows: num(row?.num_deleted_rows),
+  };
 }

@@ -54,3 +54,36 @@ export function updateWhereSql(ref: TableRef, set: Record<string, string>, predi
   const assignments = entries.map(([c, e]) => `${ident(c)} = ${singleStatement(e, `value for ${c}`)}`);
   return `UPDATE ${tableName(ref)} SET ${assignments.join(', ')} WHERE ${singleStatement(predicate, 'predicate')}`;
 }
+
+/**
+ * MERGE of net changes by key (see `netChanges`): the source is an inline VALUES table with a
+ * `_lakeward_merge` column ('upsert' | 'delete'); matched deletes are deleted, matched upserts replace every
+ * listed column, unmatched upserts are inserted. Columns are the union of the rows' columns (keys first).
+ */
+export function mergeChangesSql(
+  ref: TableRef,
+  net: { upserts: Record<string, unknown>[]; deletes: Record<string, unknown>[] },
+  keys: string[],
+): string {
+  if (keys.length === 0) throw new InvalidInputError('keys: at least one key column is required');
+  const rows = [
+    ...net.upserts.map((r) => ({ action: 'upsert', row: r })),
+    ...net.deletes.map((r) => ({ action: 'delete', row: r })),
+  ];
+  if (rows.length === 0) throw new InvalidInputError('merge needs at least one change');
+  const columns = [...new Set([...keys, ...net.upserts.flatMap((r) => Object.keys(r))])];
+  const values = rows.map(
+    ({ action, row }, i) =>
+      `(${[lit(action), ...columns.map((c) => valueLiteral(row[c], `changes[${i}].${c}`))].join(', ')})`,
+  );
+  const s = (c: string) => `s.${ident(c)}`;
+  const on = keys.map((k) => `t.${ident(k)} = ${s(k)}`).join(' AND ');
+  const set = columns.map((c) => `t.${ident(c)} = ${s(c)}`).join(', ');
+  return (
+    `MERGE INTO ${tableName(ref)} AS t USING (SELECT * FROM VALUES ${values.join(', ')} AS s(\`_lakeward_merge\`, ` +
+    `${columns.map(ident).join(', ')})) AS s ON ${on} ` +
+    `WHEN MATCHED AND s.\`_lakeward_merge\` = 'delete' THEN DELETE ` +
+    `WHEN MATCHED THEN UPDATE SET ${set} ` +
+    `WHEN NOT MATCHED AND s.\`_lakeward_merge\` = 'upsert' THEN INSERT ${columnList(columns)} VALUES (${columns.map(s).join(', ')})`
+  );
+}

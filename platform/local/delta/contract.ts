@@ -113,6 +113,20 @@ export interface DeltaTableApi {
     predicate: string,
     ctx?: CommitContext,
   ): Promise<{ version: number; numUpdatedRows: number }>;
+  /**
+   * MERGE by key in one commit: `sourceSql` returns the table's columns plus `_lakeward_merge` ('upsert' or
+   * 'delete'), one row per key; matched rows are replaced or deleted, unmatched upserts inserted.
+   */
+  mergeRows(
+    sourceSql: string,
+    keys: string[],
+    ctx?: CommitContext,
+  ): Promise<{
+    version: number | null;
+    numInsertedRows: number;
+    numUpdatedRows: number;
+    numDeletedRows: number;
+  }>;
   /** Metadata-only commit (SET TBLPROPERTIES / UNSET TBLPROPERTIES / description / column metadata). */
   updateMetadata(
     change: {

@@ -26,6 +26,7 @@ import { schemaOf, type Core } from './core';
 import { deleteWhere, updateWhere } from './dml';
 import { detail, history, toSnapshot } from './info';
 import { listLog } from './log';
+import { mergeRows, type MergeRowsResult } from './merge';
 import { optimize } from './optimize';
 import { restore } from './restore';
 import { scanOfLogFiles } from './scan-files';
@@ -123,6 +124,11 @@ export class DeltaTable implements DeltaTableApi {
     ctx?: CommitContext,
   ): Promise<{ version: number; numUpdatedRows: number }> {
     return updateWhere(this.core, set, predicate, ctx);
+  }
+
+  mergeRows(sourceSql: string, keys: string[], ctx?: CommitContext): Promise<MergeRowsResult> {
+    checkSql('sourceSql', sourceSql);
+    return mergeRows(this.core, sourceSql, keys, ctx);
   }
 
   updateMetadata(change: MetadataChange, ctx?: CommitContext): Promise<{ version: number }> {
