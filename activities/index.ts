@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config/load';
 import type { WorkspaceResolver } from '../platform/workspace-resolver';
 import type { Store } from '../store/db';
+import { configTargetCipher } from '../store/targets/cipher';
 import { createCloneActivities } from './clone';
 import { classifyActivities } from './clone/failures';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
@@ -25,7 +26,7 @@ export interface ActivityDeps {
  * reaches Temporal classified by activities/clone/logic/failures (one failure vocabulary for every domain).
  */
 export function createActivities(deps: ActivityDeps) {
-  const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db);
+  const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db, configTargetCipher(deps.config));
   // max_rps is per job across workers: a bucket in the store, or in memory when only this process has it.
   const rateLimitScope = deps.store.driver === 'pglite' ? 'process' : 'store';
   const safety = { db: deps.store.db, resolveWorkspace };

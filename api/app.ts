@@ -21,6 +21,7 @@ import { cacheRoutes } from './cache/routes';
 import { notificationRoutes } from './notifications/routes';
 import { jobRoutes } from './jobs/routes';
 import { dataQualityRoutes } from './data-quality/routes';
+import { targetRoutes } from './targets/routes';
 import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 
@@ -39,6 +40,7 @@ export const routeModules: RouteModule[] = [
   metricsRoutes,
   docsRoutes,
   dataQualityRoutes,
+  targetRoutes,
 ];
 
 /**

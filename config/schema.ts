@@ -88,6 +88,8 @@ const cloneSchema = z.strictObject({
   max_rps: z.number().min(0).default(0),
   volume_max_file_mb: z.number().int().min(1).default(500),
   dq_drift_rollback_pct: z.number().min(0).max(100).default(5),
+  /** Targets of one fan-out clone (target_workspaces, POST /api/multi-clone) that run at once. */
+  fanout_max_parallel: z.number().int().min(1).max(64).default(4),
   /** Warehouse used when a request names none. */
   warehouse_id: nullableString,
   /** Time zone that throttle schedule windows (`22:00-06:00`, `sat,sun`) are read in; every worker reads the same. */
@@ -149,6 +151,8 @@ export const configSchema = z.strictObject({
   cache: z.strictObject({ ttl_seconds: z.number().int().min(0).default(300) }).prefault({}),
   /** Ed25519 signing key for clone provenance (PEM; may be `${ENV_NAME}`); null → generated in the data folder. */
   provenance: z.strictObject({ private_key: z.string().nullable().default(null) }).prefault({}),
+  /** Saved target connections: AES-256-GCM key for their credentials (text; null → a key file in the data folder). */
+  targets: z.strictObject({ credentials_key: z.string().nullable().default(null) }).prefault({}),
   metrics: metricsSchema.prefault({}),
   worker: workerSchema.prefault({}),
   tracing: tracingSchema.prefault({}),

@@ -1,7 +1,9 @@
 import { InvalidInputError, NotFoundError } from '../../platform/errors';
 import type { Workspace } from '../../platform/port';
-import type { WorkspaceResolver, WorkspaceSpec } from '../../platform/workspace-resolver';
+import { savedTargetSpec } from '../../platform/saved-target';
+import type { WorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Db } from '../../store/db';
+import type { TargetCipher } from '../../store/targets/cipher';
 import { getTargetWithCredentials } from '../../store/targets/repo';
 import type { WorkspaceRef } from '../../workflows/clone/definitions';
 
@@ -13,30 +15,15 @@ import type { WorkspaceRef } from '../../workflows/clone/definitions';
 export function cloneWorkspaceResolver(
   workspaces: WorkspaceResolver,
   db: Db,
+  cipher: TargetCipher,
 ): (ref: WorkspaceRef) => Promise<Workspace> {
   return async (ref) => {
     if (ref.kind === 'local') return workspaces.open({ kind: 'local', root: ref.root });
     const name = ref.target ?? ref.credentialRef;
     if (name) {
-      const t = await getTargetWithCredentials(db, name);
+      const t = await getTargetWithCredentials(db, cipher, name);
       if (!t) throw new NotFoundError(`saved target ${name} not found`);
-      const c = t.credentials;
-      const spec: WorkspaceSpec = {
-        kind: 'databricks',
-        host: t.host,
-        warehouseId: ref.warehouseId || t.warehouseId,
-        authMethod:
-          t.authMethod === 'service_principal'
-            ? 'service_principal'
-            : t.authMethod === 'cli_profile' || t.authMethod === 'profile'
-              ? 'profile'
-              : 'token',
-        token: c.token ?? null,
-        clientId: c.client_id ?? null,
-        clientSecret: c.client_secret ?? null,
-        tenantId: c.tenant_id ?? null,
-        profile: c.profile ?? null,
-      };
+      const spec = savedTargetSpec(t, ref.warehouseId);
       return workspaces.open(spec);
     }
     const configured = await workspaces.default();

@@ -8,6 +8,7 @@ import type { Config } from '../../config/load';
 import { NotFoundError } from '../../platform/errors';
 import type { CloneRequestInput, TargetWorkspace } from '../../schemas/clone';
 import type { Store } from '../../store/db';
+import { configTargetCipher } from '../../store/targets/cipher';
 import { getTarget, saveTarget } from '../../store/targets/repo';
 import type { CloneJobInput, CloneTarget, WorkspaceRef } from '../../workflows/clone/definitions';
 import { DEFAULT_HISTORY_LIMITS } from '../../workflows/clone/signals';
@@ -62,7 +63,7 @@ export async function buildCloneJob(
     ? await Promise.all(
         wanted.map((t, i) => {
           const at = options.target_workspaces ? `target_workspaces.${i}` : 'target_workspace';
-          return resolveTarget(deps.store, t, i, at, jobId, options.destination_catalog);
+          return resolveTarget(deps.store, config, t, i, at, jobId, options.destination_catalog);
         }),
       )
     : [
@@ -129,6 +130,7 @@ function sourceWorkspace(config: Config, warehouseId: string | undefined): Works
 
 async function resolveTarget(
   store: Store,
+  config: Config,
   t: TargetWorkspace,
   i: number,
   at: string,
@@ -156,7 +158,7 @@ async function resolveTarget(
     target = `${jobId}-target-${i}`;
     const credentials = Object.fromEntries(SECRET_KEYS.filter((k) => t[k]).map((k) => [k, t[k]!]));
     if (t.tenant_id) credentials.tenant_id = t.tenant_id;
-    await saveTarget(store.db, {
+    await saveTarget(store.db, configTargetCipher(config), {
       name: target,
       host,
       authMethod: t.auth_method ?? 'token',

@@ -15,6 +15,7 @@ import { createWorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Workspace } from '../../platform/port';
 import type { CloneRequestInput } from '../../schemas/clone';
 import { openStore, type Store } from '../../store/db';
+import { configTargetCipher } from '../../store/targets/cipher';
 import { readRunLog } from '../../store/jobs/run-logs';
 import { WORKER_TUNING } from '../../workers/worker-tuning';
 import type { CloneJobInput, CloneSummary, WorkspaceRef } from '../../workflows/clone/definitions';
@@ -107,7 +108,7 @@ export async function createHarness(name: string): Promise<Harness> {
       if (opts.cloneHooks?.length) {
         // createActivities has no seam for extra clone hooks: rebuild the clone activities exactly as it does,
         // with the test's hooks ahead of the worker's safety hooks, and classified the same way.
-        const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db);
+        const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db, configTargetCipher(deps.config));
         const safety = createSafetyHooks({ db: deps.store.db, resolveWorkspace });
         const hooks = [...opts.cloneHooks, safety];
         real = {

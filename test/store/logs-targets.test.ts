@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Store } from '../../store/db';
 import { addNotification, markAllRead, recentNotifications, unreadCount } from '../../store/notifications/repo';
 import {
@@ -8,6 +9,8 @@ import {
   setRollbackStatus,
 } from '../../store/clone/rollback-logs';
 import { appendRunLog, readRunLog } from '../../store/jobs/run-logs';
+import { targets } from '../../store/schema';
+import { targetCipher } from '../../store/targets/cipher';
 import { deleteTarget, getTarget, getTargetWithCredentials, listTargets, saveTarget } from '../../store/targets/repo';
 import { createTestStore, storeBackends } from '../helpers/db';
 
@@ -75,13 +78,18 @@ describe.each(storeBackends())('logs, rollback, notifications and targets on %s'
       credentials: { token: 'dapi-secret' },
       warehouseId: 'wh1',
     };
-    await saveTarget(store.db, target);
-    const updated = await saveTarget(store.db, { ...target, warehouseId: 'wh2', keepShare: true });
+    const cipher = targetCipher(randomBytes(32));
+    await saveTarget(store.db, cipher, target);
+    const updated = await saveTarget(store.db, cipher, { ...target, warehouseId: 'wh2', keepShare: true });
     expect(updated).toMatchObject({ warehouseId: 'wh2', keepShare: true, syncMode: 'snapshot_once' });
     const listed = await listTargets(store.db);
     expect(JSON.stringify(listed)).not.toContain('dapi-secret');
     expect(listed[0].credentialKeys).toEqual(['token']);
-    expect((await getTargetWithCredentials(store.db, 'prod-west'))!.credentials.token).toBe('dapi-secret');
+    expect((await getTargetWithCredentials(store.db, cipher, 'prod-west'))!.credentials.token).toBe('dapi-secret');
+    // At rest the row holds an AES-256-GCM envelope, not the token.
+    const [row] = await store.db.select().from(targets);
+    expect(JSON.stringify(row)).not.toContain('dapi-secret');
+    expect(row.credentials).toMatchObject({ alg: 'aes-256-gcm', keys: 'token' });
     expect(await deleteTarget(store.db, 'prod-west')).toBe(true);
     expect(await getTarget(store.db, 'prod-west')).toBeUndefined();
     expect(await deleteTarget(store.db, 'prod-west')).toBe(false);

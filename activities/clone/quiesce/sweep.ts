@@ -1,6 +1,7 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { ActivityDeps } from '../..';
+import { configTargetCipher } from '../../../store/targets/cipher';
 import { cloneWorkspaceResolver } from '../resolve-workspace';
 import { sweepQuiescedGrants } from './activities';
 
@@ -10,7 +11,7 @@ import { sweepQuiescedGrants } from './activities';
  * their own non-cancellable clean-up restores it.
  */
 export async function sweepQuiescedGrantsAtStart(deps: ActivityDeps, logger: Logger): Promise<void> {
-  const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db);
+  const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db, configTargetCipher(deps.config));
   const isOpen = async (jobId: string) => {
     try {
       return (await deps.client.workflow.getHandle(jobId).describe()).status.name === 'RUNNING';
