@@ -52,11 +52,12 @@ find_binary() {
 }
 
 # Test oracles: delta-rs reads our Delta tables; sqlglot parses the Databricks SQL we emit; schemathesis fuzzes
-# the API from its OpenAPI document (test/fuzz, scripts/fuzz.sh).
-ORACLES=(deltalake sqlglot pyarrow schemathesis)
+# the API from its OpenAPI document (test/fuzz, scripts/fuzz.sh); DQX's own loader (on local Spark, which needs
+# a Java 17+ runtime) reads the checks table Lakeward saves.
+ORACLES=(deltalake sqlglot pyarrow schemathesis databricks-labs-dqx==0.17.0 pyspark==4.3.0 'pandas<3')
 oracle_versions() {
   [ -x "$VENV/bin/python" ] && [ -x "$VENV/bin/schemathesis" ] && "$VENV/bin/python" -c \
-    'import deltalake, sqlglot, pyarrow, schemathesis; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__, "schemathesis", schemathesis.__version__)' \
+    'import deltalake, sqlglot, pyarrow, schemathesis, pyspark, databricks.labs.dqx; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__, "schemathesis", schemathesis.__version__)' \
     2>/dev/null
 }
 ensure_oracles() {

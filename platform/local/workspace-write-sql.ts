@@ -1,7 +1,7 @@
 import { InvalidInputError, isPlatformError } from '../errors';
 import type { ColumnInfo } from '../types';
 import { duckIdent, duckString, withDuck } from './duck';
-import { databricksToDuck } from './sql/types';
+import { databricksToDuck, splitTopLevel } from './sql/types';
 
 /** SQL building blocks for table writes: typed VALUES for rows, positional casts onto the table's columns. */
 
@@ -24,6 +24,39 @@ export function sqlLiteral(v: unknown): string {
   return duckString(String(v));
 }
 
+/**
+ * A value as a DuckDB literal shaped by its column's Databricks type: a JS object for a `map<…>` becomes a MAP
+ * of exactly its own keys (a struct literal cast to MAP would gain every key any row has, with NULL values),
+ * and struct fields and array elements follow their own types.
+ */
+export function typedLiteral(v: unknown, type: string): string {
+  if (v === null || v === undefined || typeof v !== 'object' || v instanceof Date || Buffer.isBuffer(v))
+    return sqlLiteral(v);
+  const t = type.trim();
+  let m = /^array\s*<(.*)>$/is.exec(t);
+  if (m && Array.isArray(v)) return `[${v.map((x) => typedLiteral(x, m![1])).join(', ')}]`;
+  m = /^map\s*<(.*)>$/is.exec(t);
+  if (m && !Array.isArray(v)) {
+    const [k, val] = splitTopLevel(m[1]);
+    const entries = Object.entries(v as object);
+    if (entries.length === 0) return `MAP {}::${databricksToDuck(t)}`;
+    return `MAP {${entries.map(([key, x]) => `${typedLiteral(key, k)}: ${typedLiteral(x, val)}`).join(', ')}}`;
+  }
+  m = /^struct\s*<(.*)>$/is.exec(t);
+  if (m && !Array.isArray(v)) {
+    const fieldTypes = new Map(
+      splitTopLevel(m[1]).map((f) => {
+        const i = f.indexOf(':');
+        return [f.slice(0, i).trim().replace(/^`|`$/g, ''), f.slice(i + 1)] as const;
+      }),
+    );
+    return `{${Object.entries(v as object)
+      .map(([k, x]) => `${duckString(k)}: ${fieldTypes.has(k) ? typedLiteral(x, fieldTypes.get(k)!) : sqlLiteral(x)}`)
+      .join(', ')}}`;
+  }
+  return sqlLiteral(v);
+}
+
 /** `SELECT CAST(... AS type) AS col, ...` over literal rows, in the table's column order. */
 export function rowsSelect(columns: ColumnInfo[], rows: Record<string, unknown>[]): string {
   const known = new Set(columns.map((c) => c.name));
@@ -33,7 +66,7 @@ export function rowsSelect(columns: ColumnInfo[], rows: Record<string, unknown>[
     for (const k of Object.keys(row))
       if (!known.has(k)) throw new InvalidInputError(`rows[${i}]: unknown column ${JSON.stringify(k)}`);
   });
-  const values = rows.map((row) => `(${columns.map((c) => sqlLiteral(row[c.name])).join(', ')})`).join(',\n');
+  const values = rows.map((row) => `(${columns.map((c) => typedLiteral(row[c.name], c.type)).join(', ')})`).join(',\n');
   const aliases = columns.map((_, i) => `c${i}`).join(', ');
   return `SELECT ${castList(columns)} FROM (VALUES ${values}) AS _rows(${aliases})`;
 }

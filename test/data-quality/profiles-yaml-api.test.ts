@@ -1,9 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { Express } from 'express';
+import { parse as parseYaml } from 'yaml';
+import { parseFqn } from '../../platform/identifiers';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import { testAppDeps } from '../api/deps';
 import { createHarness, type Harness } from '../helpers/harness';
 import { ORDERS_FQN, seedOrders } from './fixtures';
+
+const PYTHON = path.resolve(__dirname, '../../.venv/bin/python');
+const DQX_LOADER = path.resolve(__dirname, 'dqx_load_checks.py');
 
 let h: Harness;
 let app: Express;
@@ -164,3 +171,23 @@ test('checks saved to Delta land in a table shaped like DQX checks storage', asy
   await request(app).post(`${G}/checks/save-to-delta`).send({ table_fqn: ORDERS_FQN }).expect(200);
   expect((await h.open(root).query('SELECT count(*) AS n FROM clone_audit.governance.dqx_checks')).rows[0].n).toBe(5);
 });
+
+test("DQX's own table loader reads the saved checks back as the checks Lakeward exports, and DQX validates them", async () => {
+  await request(app).post(`${G}/checks/save-to-delta`).send({ table_fqn: ORDERS_FQN }).expect(200);
+  const exported = parseYaml(
+    (await request(app).get(`${G}/checks/export`).query({ table_fqn: ORDERS_FQN }).expect(200)).text,
+  ) as Record<string, unknown>[];
+  const detail = await h.open(root).tableDetail(parseFqn('clone_audit.governance.dqx_checks'));
+  // DQX's loader runs on Spark; the table is read from its files by delta-rs, not by Lakeward.
+  const out = execFileSync(PYTHON, [DQX_LOADER, String(detail.location), ORDERS_FQN], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 240_000,
+    stdio: ['ignore', 'pipe', 'pipe'], // Spark's start-up chatter stays out of the test output
+  });
+  const loaded = JSON.parse(out.trim().split('\n').at(-1)!) as { checks: Record<string, unknown>[]; errors: string[] };
+  expect(loaded.errors).toEqual([]);
+  const byName = (list: Record<string, unknown>[]) =>
+    [...list].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+  expect(byName(loaded.checks)).toEqual(byName(exported));
+}, 300_000);

@@ -79,6 +79,32 @@ describe('local workspace tables', () => {
     await expect(ws.insertRows(r, [{ nope: 1 }])).rejects.toThrow(/unknown column "nope"/);
   });
 
+  it('inserts map values with exactly their own keys, nested in structs and arrays too', async () => {
+    const r = ref('maps');
+    await ws.createTable({
+      ref: r,
+      columns: [
+        { name: 'id', type: 'bigint' },
+        { name: 'm', type: 'map<string,bigint>' },
+        { name: 's', type: 'struct<f:string,args:map<string,string>>' },
+        { name: 'a', type: 'array<map<string,string>>' },
+      ],
+    });
+    await ws.insertRows(r, [
+      { id: 1, m: { x: 1 }, s: { f: 'one', args: { column: 'a' } }, a: [{ k: 'v' }] },
+      { id: 2, m: {}, s: { f: 'two', args: { regex: 'r', column: 'b' } }, a: [] },
+      { id: 3, m: null, s: null, a: null },
+    ]);
+    const rows = (
+      await ws.query('SELECT id, map_keys(m) AS mk, map_keys(s.args) AS sk, a FROM main.sales.maps ORDER BY id')
+    ).rows;
+    expect(rows).toEqual([
+      { id: 1, mk: ['x'], sk: ['column'], a: [{ k: 'v' }] },
+      { id: 2, mk: [], sk: ['regex', 'column'], a: [] },
+      { id: 3, mk: null, sk: null, a: null },
+    ]);
+  });
+
   it('enforces CHECK constraints on new rows and refuses constraints existing rows break', async () => {
     const r = await peopleTable(ws, 'checked');
     await ws.addCheckConstraint(r, { name: 'positive_id', expression: 'id > 0' });
