@@ -261,6 +261,24 @@ describe('every runnable DQX function on the local lakehouse', () => {
     },
   );
 
+  it('compiles every case to Databricks SQL that sqlglot parses', () => {
+    const sqls = CASES.flatMap((c) => {
+      const run = compileTableRun({ fqn: T, columns: COLUMNS }, [checkOf(c)]);
+      return [run.rowScan?.sql, run.samplesSql, ...run.datasetQueries.map((d) => d.sql)].filter(
+        (q): q is string => typeof q === 'string',
+      );
+    });
+    const parse = `import json, sys, sqlglot
+out = []
+for sql in json.load(sys.stdin):
+    try:
+        sqlglot.parse_one(sql, read="databricks"); out.append(None)
+    except Exception as e:
+        out.append(str(e)[:200])
+print(json.dumps(out))`;
+    expect(JSON.parse(runPython(parse, JSON.stringify(sqls)))).toEqual(sqls.map(() => null));
+  });
+
   it('covers every function the local lakehouse can run', () => {
     // Refused at create time on the local lakehouse (a 422 saying why), or counted in functions-time-array.test.ts
     // (they need a daily series or an array column this table does not have).
