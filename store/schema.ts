@@ -10,6 +10,7 @@ export * from './clone/tables';
 export * from './clone/rollback-tables';
 export * from './clone/safety-tables';
 export * from './data-quality/tables';
+export * from './governance/tables';
 export * from './mdm/tables';
 export * from './data-quality/ops-tables';
 export * from './schedules/tables';
