@@ -8,6 +8,7 @@ import { classifyActivities } from './clone/failures';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
 import { createDataQualityActivities } from './data-quality';
 import { createHelloActivities } from './hello';
+import { createScheduleActivities, type SubmitScheduledClone } from './schedules';
 import { createJobActivities } from './jobs';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
 
@@ -18,6 +19,8 @@ export interface ActivityDeps {
   /** Temporal client on the worker's connection (to signal or await other workflows). */
   client: Client;
   workspaces: WorkspaceResolver;
+  /** Submits a clone job through the API's clone service (scheduled clones); wired by workers/stack.ts. */
+  submitClone?: SubmitScheduledClone;
 }
 
 /**
@@ -45,6 +48,7 @@ export function createActivities(deps: ActivityDeps) {
     }),
     ...createSafetyActivities({ ...safety, rateLimitScope }),
     ...createDataQualityActivities({ store: deps.store, workspaces: deps.workspaces }),
+    ...createScheduleActivities(deps),
   });
 }
 

@@ -22,6 +22,7 @@ import { notificationRoutes } from './notifications/routes';
 import { jobRoutes } from './jobs/routes';
 import { dataQualityRoutes } from './data-quality/routes';
 import { targetRoutes } from './targets/routes';
+import { scheduleRoutes } from './schedules/routes';
 import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 
@@ -41,6 +42,7 @@ export const routeModules: RouteModule[] = [
   docsRoutes,
   dataQualityRoutes,
   targetRoutes,
+  scheduleRoutes,
 ];
 
 /**

@@ -2,6 +2,7 @@ import { Client } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../api/deps';
+import { scheduledCloneSubmitter } from '../api/schedules/submitter';
 import { createWorkspaceResolver } from '../api/middleware/workspaces';
 import { startServer, type RunningServer } from '../api/server';
 import type { Config } from '../config/load';
@@ -76,7 +77,13 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
         connection,
         namespace: config.temporal.namespace,
         taskQueue: config.temporal.task_queue,
-        deps: { config, store, client, workspaces },
+        deps: {
+          config,
+          store,
+          client,
+          workspaces,
+          submitClone: scheduledCloneSubmitter({ config, store, client, workspaces, logger: opts.logger, address }),
+        },
         bundle: prebuiltBundle(config.temporal.prebundled_workflows),
         tracing,
       });

@@ -7,3 +7,4 @@ export * from './clone';
 export * from './jobs/queue-workflow';
 export * from './clone/rollback-workflow';
 export * from './data-quality';
+export * from './schedules';

@@ -55,6 +55,8 @@ export class WorkspaceApi {
   /** Overwrites all settings of a job. */
   resetJob = (jobId: number, newSettings: Record<string, unknown>) =>
     this.http.request<object>('POST', '/api/2.2/jobs/reset', { body: { job_id: jobId, new_settings: newSettings } });
+  runJobNow = (jobId: number) =>
+    this.http.request<{ run_id: number }>('POST', '/api/2.2/jobs/run-now', { body: { job_id: jobId } });
 
   async listServingEndpoints(): Promise<ServingEndpoint[]> {
     const res = await this.http.request<{ endpoints?: ServingEndpoint[] }>('GET', '/api/2.0/serving-endpoints');

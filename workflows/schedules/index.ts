@@ -1,0 +1,1 @@
+export { scheduledCloneWorkflow } from './scheduled-clone-workflow';

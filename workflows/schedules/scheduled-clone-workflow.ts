@@ -1,0 +1,41 @@
+import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { JobActivities } from '../../activities/jobs';
+import type { ScheduleActivities, ScheduledRunResult } from '../../activities/schedules';
+import type { ScheduledCloneInput } from './definitions';
+
+const { beginScheduledRun, finishScheduledRun } = proxyActivities<ScheduleActivities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+});
+// The clone job runs in its own queue; this run waits for its end (heartbeating), so the Schedule's overlap
+// policy SKIP holds while a scheduled clone is still going.
+const { waitForJob } = proxyActivities<JobActivities>({
+  startToCloseTimeout: '30 days',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds' },
+});
+
+/** Temporal sets this search attribute on every workflow a Schedule starts. */
+const SCHEDULED_START = 'TemporalScheduledStartTime';
+
+/**
+ * One fired run of a clone Schedule (the Schedule's action): decides (max_runs, drift_check), submits a normal
+ * clone job through the job kernel (visible in /api/jobs, queued behind other clones), waits for its end and
+ * records it on the schedule.
+ */
+export async function scheduledCloneWorkflow(input: ScheduledCloneInput): Promise<ScheduledRunResult> {
+  const info = workflowInfo();
+  const attr = info.searchAttributes?.[SCHEDULED_START]?.[0];
+  const scheduledAt = attr instanceof Date ? attr.toISOString() : typeof attr === 'string' ? attr : undefined;
+  const decision = await beginScheduledRun({ scheduleId: input.scheduleId, runId: info.workflowId, scheduledAt });
+  if (decision.action !== 'clone')
+    return { runId: decision.runId, outcome: decision.action, message: decision.message };
+  const end = await waitForJob(decision.jobId);
+  return finishScheduledRun({
+    scheduleId: input.scheduleId,
+    runId: decision.runId,
+    jobId: decision.jobId,
+    status: end.status,
+    error: end.error ?? null,
+  });
+}
