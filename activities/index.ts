@@ -10,6 +10,7 @@ import { createDataQualityActivities } from './data-quality';
 import { createHelloActivities } from './hello';
 import { createScheduleActivities, type SubmitScheduledClone } from './schedules';
 import { createJobActivities } from './jobs';
+import { createMdmActivities } from './mdm';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
@@ -49,6 +50,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSafetyActivities({ ...safety, rateLimitScope }),
     ...createDataQualityActivities({ store: deps.store, workspaces: deps.workspaces }),
     ...createScheduleActivities(deps),
+    ...createMdmActivities({ workspaces: deps.workspaces }),
   });
 }
 

@@ -21,6 +21,7 @@ import { cacheRoutes } from './cache/routes';
 import { notificationRoutes } from './notifications/routes';
 import { jobRoutes } from './jobs/routes';
 import { dataQualityRoutes } from './data-quality/routes';
+import { mdmRoutes } from './mdm/routes';
 import { targetRoutes } from './targets/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { jobSocketUpgrade } from './jobs/socket';
@@ -41,6 +42,7 @@ export const routeModules: RouteModule[] = [
   metricsRoutes,
   docsRoutes,
   dataQualityRoutes,
+  mdmRoutes,
   targetRoutes,
   scheduleRoutes,
 ];

@@ -156,6 +156,8 @@ export const configSchema = z.strictObject({
   metrics: metricsSchema.prefault({}),
   worker: workerSchema.prefault({}),
   tracing: tracingSchema.prefault({}),
+  /** Master data management: the catalog whose `mdm` schema holds source records, match pairs and golden records. */
+  mdm: z.strictObject({ catalog: z.string().min(1).max(255).default('clone_audit') }).prefault({}),
 });
 
 /** The validated configuration, with relative paths still as written (see `loadConfig` for resolution). */

@@ -7,4 +7,5 @@ export * from './clone';
 export * from './jobs/queue-workflow';
 export * from './clone/rollback-workflow';
 export * from './data-quality';
+export * from './mdm';
 export * from './schedules';

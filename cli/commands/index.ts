@@ -9,6 +9,7 @@ import { registerDemoCommands } from './demo';
 import { registerRollbackCommand } from './rollback';
 import { registerTemplatesCommand } from './templates';
 import { registerDqCommand } from './dq';
+import { registerMdmCommand } from './mdm';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -25,6 +26,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerTemplatesCommand,
   registerRollbackCommand,
   registerDqCommand,
+  registerMdmCommand,
 ];
 
 export function registerCommands(program: Command): void {

@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { parse as parseYaml } from 'yaml';
+import { apiClient, print, withApiOptions, type ApiOptions } from '../http';
+
+const M = '/api/mdm';
+
+interface ModelView {
+  entity_type: string;
+  model: { attributes: Record<string, { kind: string }>; blocking_rules: { name: string }[]; review_floor: number };
+  updated_at: string;
+}
+interface SourceView {
+  system: string;
+  entity_type: string;
+  table_fqn: string;
+  key_column: string;
+  columns: Record<string, string>;
+  trust: number;
+}
+interface SyntheticView {
+  entity_type: string;
+  records: number;
+  entities: number;
+  truth_table: string;
+  model: Record<string, unknown>;
+  sources: SourceView[];
+  examples: { duplicates: unknown[]; distinct: unknown[] };
+}
+interface Accepted {
+  job_id: string;
+  message: string;
+}
+interface JobView {
+  job_id: string;
+  status: string;
+  error: string | null;
+  completed_at: string | null;
+  result: { sources?: IngestSummary[] } | null;
+}
+interface IngestSummary {
+  system: string;
+  rows_read?: number;
+  rows_written?: number;
+  skipped?: Record<string, number>;
+  duplicate_keys?: number;
+  changed?: number;
+  vanished?: number;
+  error?: string;
+}
+
+/** A JSON or YAML file (`-` reads standard input). */
+function readDocument(file: string): unknown {
+  const text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  return parseYaml(text);
+}
+
+function table(header: string[], rows: (string | number)[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells: (string | number)[]) =>
+    cells
+      .map((c, i) => String(c).padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+const sourcesTable = (sources: SourceView[]) =>
+  table(
+    ['system', 'entity_type', 'table', 'key', 'trust', 'attributes'],
+    sources.map((s) => [s.system, s.entity_type, s.table_fqn, s.key_column, s.trust, Object.keys(s.columns).join(',')]),
+  );
+
+/** The ingest summary, one line per source. */
+export function ingestReport(job: JobView): string {
+  const head = `${job.job_id}: ${job.status}${job.error ? ` (${job.error})` : ''}`;
+  const sources = job.result?.sources ?? [];
+  if (!sources.length) return head;
+  return [
+    head,
+    table(
+      ['system', 'read', 'records', 'changed', 'vanished', 'dup keys', 'skipped'],
+      sources.map((s) =>
+        s.error
+          ? [s.system, '-', '-', '-', '-', '-', `failed: ${s.error}`]
+          : [
+              s.system,
+              s.rows_read ?? 0,
+              s.rows_written ?? 0,
+              s.changed ?? 0,
+              s.vanished ?? 0,
+              s.duplicate_keys ?? 0,
+              Object.entries(s.skipped ?? {})
+                .map(([why, n]) => `${n} ${why}`)
+                .join(', ') || '-',
+            ],
+      ),
+    ),
+  ].join('\n');
+}
+
+async function waitForJob(opts: ApiOptions, jobId: string): Promise<JobView> {
+  const api = apiClient(opts);
+  for (let delay = 200; ; delay = Math.min(delay * 2, 2000)) {
+    const job = await api.get<JobView>(`/api/jobs/${encodeURIComponent(jobId)}`);
+    if (job.completed_at) return job;
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+/** `lakeward mdm …`: master data management through the API. */
+export function registerMdmCommand(program: Command): void {
+  const mdm = program.command('mdm').description('Master data management: models, sources, synthetic data, ingest');
+
+  withApiOptions(mdm.command('models').description('List the entity models')).action(async (opts: ApiOptions) => {
+    const models = await apiClient(opts).get<ModelView[]>(`${M}/models`);
+    print(opts, models, (ms) =>
+      table(
+        ['entity_type', 'attributes', 'blocking rules', 'review floor', 'updated'],
+        ms.map((m) => [
+          m.entity_type,
+          Object.entries(m.model.attributes)
+            .map(([a, s]) => `${a}:${s.kind}`)
+            .join(' '),
+          m.model.blocking_rules.map((r) => r.name).join(','),
+          m.model.review_floor,
+          m.updated_at,
+        ]),
+      ),
+    );
+  });
+
+  const model = mdm.command('model').description("One entity type's model");
+  withApiOptions(model.command('get').argument('<entity_type>')).action(
+    async (entityType: string, opts: ApiOptions) => {
+      const m = await apiClient(opts).get<ModelView>(`${M}/models/${encodeURIComponent(entityType)}`);
+      print(opts, m, (v) => JSON.stringify(v.model, null, 2));
+    },
+  );
+  withApiOptions(
+    model
+      .command('put')
+      .argument('<entity_type>')
+      .argument('<file>', 'the model as YAML or JSON (- for standard input)'),
+  ).action(async (entityType: string, file: string, opts: ApiOptions) => {
+    const body = readDocument(file);
+    const m = await apiClient(opts).request<ModelView>('PUT', `${M}/models/${encodeURIComponent(entityType)}`, body);
+    print(opts, m, (v) => `model ${v.entity_type} stored (${Object.keys(v.model.attributes).length} attributes)`);
+  });
+
+  const sources = mdm.command('sources').description('Source systems');
+  withApiOptions(sources.command('list').option('--entity-type <type>')).action(
+    async (o: ApiOptions & { entityType?: string }) => {
+      const q = o.entityType ? `?entity_type=${encodeURIComponent(o.entityType)}` : '';
+      print(o, await apiClient(o).get<SourceView[]>(`${M}/sources${q}`), sourcesTable);
+    },
+  );
+  withApiOptions(
+    sources.command('add').argument('<file>', 'a source or a list of sources, YAML or JSON (- for standard input)'),
+  ).action(async (file: string, opts: ApiOptions) => {
+    const doc = readDocument(file);
+    const api = apiClient(opts);
+    const added: SourceView[] = [];
+    for (const s of Array.isArray(doc) ? doc : [doc]) added.push(await api.post<SourceView>(`${M}/sources`, s));
+    print(opts, added, sourcesTable);
+  });
+  withApiOptions(
+    sources
+      .command('set')
+      .argument('<system>')
+      .argument('<changes>', 'JSON object of the fields to change, e.g. {"trust": 80}'),
+  ).action(async (system: string, changes: string, opts: ApiOptions) => {
+    const s = await apiClient(opts).request<SourceView>(
+      'PATCH',
+      `${M}/sources/${encodeURIComponent(system)}`,
+      JSON.parse(changes),
+    );
+    print(opts, [s], sourcesTable);
+  });
+  withApiOptions(sources.command('delete').argument('<system>')).action(async (system: string, opts: ApiOptions) => {
+    const r = await apiClient(opts).request<unknown>('DELETE', `${M}/sources/${encodeURIComponent(system)}`);
+    print(opts, r, () => `source ${system} deleted`);
+  });
+
+  withApiOptions(
+    mdm
+      .command('generate')
+      .description('Write synthetic people (three source tables and a truth table) into <catalog>.<schema>')
+      .requiredOption('--catalog <catalog>')
+      .option('--schema <schema>', 'schema of the tables', 'mdm_synthetic')
+      .option('--records <n>', 'records across the three systems', '10000')
+      .option('--seed <n>', 'random seed', '42')
+      .option('--register', 'also store the model and register the three sources'),
+  ).action(
+    async (o: ApiOptions & { catalog: string; schema: string; records: string; seed: string; register?: boolean }) => {
+      const api = apiClient(o);
+      const body = { catalog: o.catalog, schema: o.schema, records: Number(o.records), seed: Number(o.seed) };
+      const r = await api.post<SyntheticView>(`${M}/synthetic`, body);
+      if (o.register) {
+        await api.request('PUT', `${M}/models/${r.entity_type}`, r.model);
+        for (const s of r.sources) await api.post(`${M}/sources`, s);
+      }
+      print(o, r, (v) =>
+        [
+          `${v.records} ${v.entity_type} records of ${v.entities} people written; truth in ${v.truth_table}`,
+          o.register ? `model ${v.entity_type} stored and sources registered:` : 'sources to register:',
+          sourcesTable(v.sources),
+        ].join('\n'),
+      );
+    },
+  );
+
+  withApiOptions(
+    mdm
+      .command('ingest')
+      .description("Read an entity type's sources (an mdm_ingest job)")
+      .argument('<entity_type>')
+      .option('--systems <list>', 'comma-separated systems (default: every source of the entity type)')
+      .option('--no-wait', 'answer with the job id at once'),
+  ).action(async (entityType: string, o: ApiOptions & { systems?: string; wait: boolean }) => {
+    const body = { entity_type: entityType, ...(o.systems ? { systems: o.systems.split(',') } : {}) };
+    const accepted = await apiClient(o).post<Accepted>(`${M}/ingest`, body);
+    if (!o.wait) return print(o, accepted, (a) => `${a.job_id}: ${a.message}`);
+    const job = await waitForJob(o, accepted.job_id);
+    print(o, job, ingestReport);
+    if (job.status !== 'completed') process.exitCode = 1;
+  });
+}

@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { stringify } from 'yaml';
+import { syntheticModel } from '../../activities/mdm/logic/synthetic';
+import { startServer, type RunningServer } from '../../api/server';
+import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
+import { testAppDeps } from '../api/deps';
+import { createHarness, type Harness } from '../helpers/harness';
+
+const run = promisify(execFile);
+let h: Harness;
+let server: RunningServer;
+let dir: string;
+
+/** The real `lakeward` command against the test server (a child process, so the server keeps answering). */
+const cli = async (...args: string[]) =>
+  (
+    await run(
+      path.resolve(__dirname, '../../node_modules/.bin/tsx'),
+      [path.resolve(__dirname, '../../cli/main.ts'), ...args, '--url', server.url],
+      { cwd: dir, encoding: 'utf8' },
+    )
+  ).stdout;
+
+beforeAll(async () => {
+  h = await createHarness('mdm-cli');
+  dir = mkdtempSync(path.join(tmpdir(), 'lw-mdm-cli-'));
+  const root = h.config.workspace.root;
+  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
+  const deps = testAppDeps({
+    store: h.store,
+    temporal,
+    flags: { dataDir: h.config.data_dir },
+    env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
+    open: async () => h.open(root),
+  });
+  server = await startServer(deps, { host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await h.env.client.workflow
+    .getHandle(jobQueueWorkflowId('mdm_ingest', h.taskQueue))
+    .terminate('test over')
+    .catch(() => undefined);
+  await server?.close(500);
+  await h?.teardown();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('generate --register, model put/get, sources list and ingest, as tables', async () => {
+  const generated = await cli('mdm', 'generate', '--catalog', 'raw', '--records', '300', '--register');
+  expect(generated).toMatch(/^300 person records of \d+ people written; truth in raw\.mdm_synthetic\.truth/);
+  expect(generated).toMatch(/crm\s+person\s+raw\.mdm_synthetic\.crm_customers\s+cust_id\s+90/);
+
+  writeFileSync(path.join(dir, 'person.yaml'), stringify({ ...syntheticModel(), review_floor: 55 }));
+  expect(await cli('mdm', 'model', 'put', 'person', 'person.yaml')).toContain('model person stored (7 attributes)');
+  expect(JSON.parse(await cli('mdm', 'model', 'get', 'person')).review_floor).toBe(55);
+
+  const list = await cli('mdm', 'sources', 'list', '--json');
+  expect(JSON.parse(list).map((s: { system: string }) => s.system)).toEqual(['crm', 'erp', 'web']);
+
+  const report = await h.withWorker(() => cli('mdm', 'ingest', 'person', '--systems', 'crm,web'));
+  expect(report).toMatch(/^mdm_ingest-\S+: completed/);
+  expect(report).toMatch(/^crm\s+\d+\s+\d+/m);
+  expect(report).toMatch(/^web\s+\d+\s+\d+/m);
+  expect(report).not.toMatch(/^erp/m);
+});
