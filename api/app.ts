@@ -24,6 +24,7 @@ import { dataQualityRoutes } from './data-quality/routes';
 import { mdmRoutes } from './mdm/routes';
 import { targetRoutes } from './targets/routes';
 import { scheduleRoutes } from './schedules/routes';
+import { analysisRoutes } from './analysis/routes';
 import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 
@@ -42,6 +43,7 @@ export const routeModules: RouteModule[] = [
   metricsRoutes,
   docsRoutes,
   dataQualityRoutes,
+  analysisRoutes,
   mdmRoutes,
   targetRoutes,
   scheduleRoutes,

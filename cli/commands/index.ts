@@ -9,6 +9,7 @@ import { registerDemoCommands } from './demo';
 import { registerRollbackCommand } from './rollback';
 import { registerTemplatesCommand } from './templates';
 import { registerDqCommand } from './dq';
+import { registerAnalysisCommands } from './analysis';
 import { registerMdmCommand } from './mdm';
 
 /**
@@ -26,6 +27,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerTemplatesCommand,
   registerRollbackCommand,
   registerDqCommand,
+  registerAnalysisCommands,
   registerMdmCommand,
 ];
 
