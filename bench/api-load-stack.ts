@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,17 +70,29 @@ export async function startLoadStack(progress: Progress): Promise<LoadStack> {
     const workspaces = createWorkspaceResolver(config, openPlatformWorkspace);
     cleanups.push(() => workspaces.close());
 
-    progress(`starting the worker (bundling workflows) with the ${store.driver} store`);
-    const worker: Worker = await createWorker({
-      connection: env.nativeConnection,
-      taskQueue: config.temporal.task_queue,
-      deps: { config, store, client: env.client, workspaces },
-    });
-    const running = worker.run();
-    cleanups.push(async () => {
-      if (worker.getState() === 'RUNNING') worker.shutdown();
-      await running.catch(() => undefined);
-    });
+    const workerMode = benchWorkerMode(databaseUrl);
+    if (workerMode === 'process') {
+      progress('starting the worker as its own process (lakeward serve --worker-only), as production runs it');
+      const child = await startWorkerProcess({
+        configPath,
+        dataDir,
+        databaseUrl: databaseUrl!,
+        temporalAddress: env.connection.options.address,
+      });
+      cleanups.push(() => stopProcess(child));
+    } else {
+      progress(`starting the worker in this process (bundling workflows) with the ${store.driver} store`);
+      const worker: Worker = await createWorker({
+        connection: env.nativeConnection,
+        taskQueue: config.temporal.task_queue,
+        deps: { config, store, client: env.client, workspaces },
+      });
+      const running = worker.run();
+      cleanups.push(async () => {
+        if (worker.getState() === 'RUNNING') worker.shutdown();
+        await running.catch(() => undefined);
+      });
+    }
 
     const logFile = createWriteStream(path.join(dataDir, 'api.log'));
     const deps: AppDeps = {
@@ -95,7 +108,9 @@ export async function startLoadStack(progress: Progress): Promise<LoadStack> {
 
     const bare = await startBaseline();
     cleanups.push(() => new Promise<void>((resolve) => bare.server.close(() => resolve())));
-    progress(`API at ${server.url}, baseline at ${bare.url}`);
+    progress(
+      `API at ${server.url}, baseline at ${bare.url}, worker ${workerMode === 'process' ? 'in its own process' : 'in the API process'}`,
+    );
     return {
       config,
       store,
@@ -153,4 +168,69 @@ async function benchDatabase(cleanups: (() => Promise<void>)[]): Promise<string 
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Where the worker runs: `process` (its own `lakeward serve --worker-only`, the production shape; needs Postgres,
+ * since PGlite is single-process) or `inline` (in the API's process, as `lakeward dev` runs it). Default: process
+ * with a Postgres store, inline on PGlite; LAKEWARD_BENCH_WORKER chooses.
+ */
+function benchWorkerMode(databaseUrl: string | null): 'process' | 'inline' {
+  const asked = process.env.LAKEWARD_BENCH_WORKER;
+  if (asked !== undefined && asked !== 'process' && asked !== 'inline')
+    throw new Error(`LAKEWARD_BENCH_WORKER must be process or inline, got ${JSON.stringify(asked)}`);
+  const mode = asked ?? (databaseUrl ? 'process' : 'inline');
+  if (mode === 'process' && !databaseUrl)
+    throw new Error(
+      'LAKEWARD_BENCH_WORKER=process needs LAKEWARD_BENCH_DATABASE_URL (a worker in another process shares the store)',
+    );
+  return mode;
+}
+
+/** `lakeward serve --worker-only` on the bench's config, store and Temporal server; resolves once it runs. */
+function startWorkerProcess(opts: {
+  configPath: string;
+  dataDir: string;
+  databaseUrl: string;
+  temporalAddress: string;
+}): Promise<ChildProcess> {
+  const bin = path.resolve(__dirname, '../bin/lakeward');
+  const child = spawn(
+    bin,
+    [
+      'serve',
+      '--worker-only',
+      '--config',
+      opts.configPath,
+      '--data-dir',
+      opts.dataDir,
+      '--database-url',
+      opts.databaseUrl,
+      '--temporal-address',
+      opts.temporalAddress,
+      '--log-level',
+      'warn',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LAKEWARD_WORKER_METRICS_PORT: '0', LAKEWARD_TEMPORAL_METRICS_PORT: '0' },
+    },
+  );
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-4000);
+      if (stderr.includes('Lakeward is running')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`the worker process exited before it ran (${code}): ${stderr}`)));
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
 }
