@@ -11,6 +11,7 @@ import { createHelloActivities } from './hello';
 import { createScheduleActivities, type SubmitScheduledClone } from './schedules';
 import { createJobActivities } from './jobs';
 import { createMdmActivities } from './mdm';
+import { createStorageActivities } from './storage';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
@@ -51,6 +52,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDataQualityActivities({ store: deps.store, workspaces: deps.workspaces }),
     ...createScheduleActivities(deps),
     ...createMdmActivities({ workspaces: deps.workspaces }),
+    ...createStorageActivities({ workspaces: deps.workspaces }),
   });
 }
 

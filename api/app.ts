@@ -21,6 +21,7 @@ import { cacheRoutes } from './cache/routes';
 import { notificationRoutes } from './notifications/routes';
 import { jobRoutes } from './jobs/routes';
 import { dataQualityRoutes } from './data-quality/routes';
+import { storageRoutes } from './storage/routes';
 import { mdmRoutes } from './mdm/routes';
 import { targetRoutes } from './targets/routes';
 import { scheduleRoutes } from './schedules/routes';
@@ -43,6 +44,7 @@ export const routeModules: RouteModule[] = [
   metricsRoutes,
   docsRoutes,
   dataQualityRoutes,
+  storageRoutes,
   analysisRoutes,
   mdmRoutes,
   targetRoutes,

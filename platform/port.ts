@@ -24,6 +24,7 @@ import type {
   TableInfo,
   TableRef,
   TableStats,
+  TableStorageMetrics,
   TimeTravel,
   VacuumResult,
   ViewInfo,
@@ -127,6 +128,8 @@ export interface Workspace {
   dropTable(ref: TableRef, opts?: { ifExists?: boolean }): Promise<void>;
   optimizeTable(ref: TableRef): Promise<OptimizeMetrics>;
   vacuumTable(ref: TableRef, opts?: { retentionHours?: number; dryRun?: boolean }): Promise<VacuumResult>;
+  /** Bytes and files of a table: total, active, time travel, vacuumable (exact locally; see the type). */
+  storageMetrics(ref: TableRef): Promise<TableStorageMetrics>;
   /** CONVERT TO DELTA of a Parquet (or Iceberg) table in place. */
   convertToDelta(ref: TableRef): Promise<ConvertMetrics>;
   /** Change data feed between two versions (inclusive); needs delta.enableChangeDataFeed. */

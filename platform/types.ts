@@ -231,6 +231,26 @@ export interface VacuumResult {
   bytes: number;
 }
 
+/**
+ * Storage of one table by class. Local lakehouse: every file under the table folder, exact. Databricks: active
+ * bytes from DESCRIBE DETAIL and the vacuumable file count from VACUUM DRY RUN; figures it cannot know are null
+ * and `note` says so.
+ */
+export interface TableStorageMetrics {
+  /** Hours a removed file stays readable by time travel (delta.deletedFileRetentionDuration). */
+  retentionHours: number | null;
+  totalBytes: number;
+  activeBytes: number;
+  timeTravelBytes: number | null;
+  vacuumableBytes: number | null;
+  numTotalFiles: number;
+  numActiveFiles: number;
+  numTimeTravelFiles: number | null;
+  numVacuumableFiles: number | null;
+  exact: boolean;
+  note: string | null;
+}
+
 export interface ConvertMetrics {
   numConvertedFiles: number;
 }

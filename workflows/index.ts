@@ -9,3 +9,4 @@ export * from './clone/rollback-workflow';
 export * from './data-quality';
 export * from './mdm';
 export * from './schedules';
+export * from './storage';

@@ -11,6 +11,7 @@ import { registerTemplatesCommand } from './templates';
 import { registerDqCommand } from './dq';
 import { registerAnalysisCommands } from './analysis';
 import { registerMdmCommand } from './mdm';
+import { registerStorageCommands } from './storage';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -29,6 +30,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerDqCommand,
   registerAnalysisCommands,
   registerMdmCommand,
+  registerStorageCommands,
 ];
 
 export function registerCommands(program: Command): void {

@@ -6,6 +6,7 @@ import * as disc from './ops/discovery';
 import * as gov from './ops/governance';
 import * as obj from './ops/objects';
 import { runQuery } from './ops/query';
+import * as storage from './ops/storage';
 import * as tbl from './ops/tables';
 import { FilesApi } from './rest/files';
 import { UnityCatalogApi } from './rest/unity-catalog';
@@ -86,6 +87,7 @@ export class DatabricksWorkspace implements Workspace {
   optimizeTable = (ref: Ref) => tbl.optimizeTable(this.ctx, ref);
   vacuumTable = (ref: Ref, o?: { retentionHours?: number; dryRun?: boolean }) => tbl.vacuumTable(this.ctx, ref, o);
   convertToDelta = (ref: Ref) => tbl.convertToDelta(this.ctx, ref);
+  storageMetrics = (ref: Ref) => storage.storageMetrics(this.ctx, ref);
   tableChanges = (ref: Ref, start: number, end?: number) => tbl.tableChanges(this.ctx, ref, start, end);
   tableStats = (ref: Ref, at?: T.TimeTravel) => tbl.tableStats(this.ctx, ref, at);
   tableChecksum = (ref: Ref, at?: T.TimeTravel) => tbl.tableChecksum(this.ctx, ref, at);

@@ -10,6 +10,7 @@ import * as dml from './workspace-dml';
 import * as merge from './workspace-merge';
 import * as clone from './workspace-clone';
 import * as maintenance from './workspace-maintenance';
+import * as storage from './workspace-storage';
 import * as stats from './workspace-stats';
 import * as changes from './workspace-changes';
 import * as gov from './workspace-governance';
@@ -90,6 +91,7 @@ export class LocalWorkspace implements Workspace {
   vacuumTable = (ref: T.TableRef, opts?: { retentionHours?: number; dryRun?: boolean }) =>
     maintenance.vacuumTable(this.ctx, ref, opts);
   convertToDelta = (ref: T.TableRef) => maintenance.convertToDelta(this.ctx, ref);
+  storageMetrics = (ref: T.TableRef) => storage.storageMetrics(this.ctx, ref);
   tableChanges = (ref: T.TableRef, start: number, end?: number) => changes.tableChanges(this.ctx, ref, start, end);
   tableStats = (ref: T.TableRef, at?: T.TimeTravel) => stats.tableStats(this.ctx, ref, at);
   tableChecksum = (ref: T.TableRef, at?: T.TimeTravel) => stats.tableChecksum(this.ctx, ref, at);

@@ -22,7 +22,7 @@ const CHECKPOINT_COLUMNS: Record<string, string> = {
 };
 
 /** How long tombstones are kept in checkpoints (delta.deletedFileRetentionDuration, default 1 week). */
-function tombstoneRetentionMs(state: TableState): number {
+export function tombstoneRetentionMs(state: Pick<TableState, 'metadata'>): number {
   const text = state.metadata.configuration['delta.deletedFileRetentionDuration'];
   const m = text ? /^interval\s+(\d+)\s+(hour|hours|day|days|week|weeks)$/i.exec(text.trim()) : null;
   if (!m) return 7 * 24 * 3600_000;

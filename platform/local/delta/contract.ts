@@ -17,6 +17,8 @@ import type {
  * resolved (table names replaced by scans). The engine uses the shared DuckDB instance of `../duck.ts`.
  */
 
+import type { StorageBreakdown } from './file-classes';
+
 export interface DeltaField {
   name: string;
   /** Databricks type text: bigint, int, smallint, tinyint, double, float, boolean, string, binary, date,
@@ -142,6 +144,8 @@ export interface DeltaTableApi {
   restore(to: TimeTravel, ctx?: CommitContext): Promise<RestoreMetrics>;
   optimize(ctx?: CommitContext): Promise<OptimizeMetrics>;
   vacuum(opts?: DeltaVacuumOptions): Promise<VacuumResult>;
+  /** Bytes and files under the folder by class (active / time travel / vacuumable); see file-classes.ts. */
+  storage(opts?: { protectedPaths?: ReadonlySet<string>; now?: number }): Promise<StorageBreakdown>;
   /** Change data feed rows between versions, as a DuckDB table expression with _change_type, _commit_version, _commit_timestamp. */
   changesSql(startVersion: number, endVersion?: number): Promise<string>;
 }

@@ -22,6 +22,7 @@ import type {
   DeltaVacuumOptions,
 } from './contract';
 import { convertParquet } from './convert';
+import { storageBreakdown, type StorageBreakdown } from './file-classes';
 import { schemaOf, type Core } from './core';
 import { deleteWhere, updateWhere } from './dml';
 import { detail, history, toSnapshot } from './info';
@@ -149,6 +150,10 @@ export class DeltaTable implements DeltaTableApi {
 
   vacuum(opts?: DeltaVacuumOptions): Promise<VacuumResult> {
     return vacuum(this.core, opts);
+  }
+
+  storage(opts?: { protectedPaths?: ReadonlySet<string>; now?: number }): Promise<StorageBreakdown> {
+    return storageBreakdown(this.core, opts);
   }
 
   changesSql(startVersion: number, endVersion?: number): Promise<string> {

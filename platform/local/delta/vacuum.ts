@@ -4,35 +4,20 @@ import { InvalidInputError } from '../../errors';
 import type { VacuumResult } from '../../types';
 import type { DeltaVacuumOptions } from './contract';
 import type { Core } from './core';
-import { resolveLogPath } from './paths';
+import { classifyFiles, DEFAULT_RETENTION_HOURS, STAGING_PREFIX, vacuumDeletes } from './file-classes';
 import { mapLimit } from './snapshot';
-import { isStaleTempCopy, isTempCopy } from './temp-copies';
-
-const DEFAULT_RETENTION_HOURS = 168;
-
-/** Every file under `dir`, skipping `_`/`.`-prefixed entries (`_delta_log`, `_change_data`, staging, hidden). */
-async function listDataFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await listDataFiles(full)));
-    else if (entry.isFile()) out.push(full);
-  }
-  return out;
-}
 
 /**
- * VACUUM. A file in the table folder is deleted when ALL of these hold:
- *  - it is not referenced by the current snapshot;
- *  - it is not in `protectedPaths` (files that shallow clones of this table still reference);
- *  - its removal time is older than now − retention, where the removal time is the tombstone's
- *    deletionTimestamp when the log removed it, or the file's mtime for files the log never tracked
- *    (orphans of failed or losing writers, copies in progress).
- * `_delta_log` and every `_`- or `.`-prefixed entry are never listed, so never touched; files outside the
- * folder (absolute paths of a shallow clone) are never touched either.
- * Temp files of data-file copies (`*.tmp-<uuid>`) follow their own rule whatever the retention: removed once no
- * live copy owns them (a worker killed mid-copy left them), kept while one does (temp-copies.ts).
+ * VACUUM. Every file under the table folder is classified against the log (file-classes.ts) and deleted when
+ * `vacuumDeletes` says so:
+ *  - files the log removed, and change data files (`_change_data/`), whose removal / commit is older than
+ *    now − retention;
+ *  - files no commit names (orphans of failed or losing writers, the staging folders of crashed writes) once
+ *    untouched for the retention window, so a write in progress is never disturbed;
+ *  - temp files of data-file copies (`*.tmp-<uuid>`) once no live copy owns them, whatever the retention.
+ * Never: the current snapshot's files, `protectedPaths` (files that shallow clones of this table still
+ * reference), `_delta_log`, other `_`/`.`-prefixed entries, files outside the folder. Staging folders left empty
+ * are removed too.
  */
 export async function vacuum(core: Core, opts: DeltaVacuumOptions = {}): Promise<VacuumResult> {
   const retentionHours = opts.retentionHours ?? DEFAULT_RETENTION_HOURS;
@@ -41,26 +26,36 @@ export async function vacuum(core: Core, opts: DeltaVacuumOptions = {}): Promise
   }
   const now = opts.now ?? Date.now();
   const horizon = now - retentionHours * 3600_000;
-  const state = await core.reader.stateAt();
-  const live = new Set([...state.files.values()].map((f) => resolveLogPath(core.dir, f.path)));
-  const removedAt = new Map<string, number>();
-  for (const t of state.tombstones.values()) {
-    if (typeof t.deletionTimestamp === 'number') removedAt.set(resolveLogPath(core.dir, t.path), t.deletionTimestamp);
+  const files = await classifyFiles(core, { retentionHours, protectedPaths: opts.protectedPaths, now });
+  const doomed = files.filter((f) => vacuumDeletes(f, horizon, Date.now()));
+  if (!opts.dryRun) {
+    await mapLimit(doomed, 8, (d) => fs.rm(d.file, { force: true }));
+    const emptied = new Set(doomed.filter((d) => d.reason === 'staging').map((d) => d.relative.split('/')[0]));
+    await removeEmptyStaging(path.resolve(core.dir), horizon, emptied);
   }
-  const protectedPaths = opts.protectedPaths ?? new Set<string>();
-  const doomed: { file: string; size: number }[] = [];
-  for (const file of await listDataFiles(path.resolve(core.dir))) {
-    if (live.has(file) || protectedPaths.has(file)) continue;
-    const stat = await fs.stat(file).catch(() => null);
-    if (!stat) continue; // a temp copy renamed or removed meanwhile
-    if (isTempCopy(file)) {
-      if (isStaleTempCopy(file, stat.mtimeMs, Date.now())) doomed.push({ file, size: stat.size });
-    } else if ((removedAt.get(file) ?? stat.mtimeMs) < horizon) doomed.push({ file, size: stat.size });
-  }
-  if (!opts.dryRun) await mapLimit(doomed, 8, (d) => fs.rm(d.file, { force: true }));
   return {
     dryRun: opts.dryRun ?? false,
-    files: doomed.map((d) => path.relative(path.resolve(core.dir), d.file).split(path.sep).join('/')),
+    files: doomed.map((d) => d.relative),
     bytes: doomed.reduce((a, d) => a + d.size, 0),
   };
+}
+
+/** Staging folders of crashed writes that now hold no file: emptied by this VACUUM, or untouched for the window. */
+async function removeEmptyStaging(root: string, horizon: number, emptied: Set<string>): Promise<void> {
+  const names = await fs.readdir(root).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(STAGING_PREFIX)) continue;
+    const dir = path.join(root, name);
+    if (await holdsFiles(dir)) continue;
+    const stat = await fs.stat(dir).catch(() => null);
+    if (stat && (emptied.has(name) || stat.mtimeMs < horizon)) await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function holdsFiles(dir: string): Promise<boolean> {
+  for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (e.isFile()) return true;
+    if (e.isDirectory() && (await holdsFiles(path.join(dir, e.name)))) return true;
+  }
+  return false;
 }
