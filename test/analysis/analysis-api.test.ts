@@ -153,6 +153,21 @@ describe('lineage, impact and dependencies', () => {
       ]),
     );
 
+    await ws.createFunction({
+      ref: { catalog: 'prod', schema: 'hr', name: 'mask_twice' },
+      parameters: 'ssn STRING',
+      returnType: 'STRING',
+      body: 'prod.hr.mask_ssn(prod.hr.mask_ssn(ssn))',
+    });
+    await post('/api/cache/invalidate', { catalog: 'prod' }); // listings are cached; a direct change is not seen before
+    const fd = (await post('/api/dependencies/functions', { catalog: 'prod', schema_name: 'hr' })).body;
+    expect(fd.dependencies).toEqual(
+      expect.arrayContaining([
+        { function: 'hr.mask_ssn', depends_on: [] },
+        { function: 'hr.mask_twice', depends_on: ['hr.mask_ssn'] },
+      ]),
+    );
+
     await ws.createCatalog({ name: 'loop' });
     await ws.createSchema({ catalog: 'loop', name: 's' });
     const v = (name: string) => ({ catalog: 'loop', schema: 's', name });
@@ -167,9 +182,31 @@ describe('lineage, impact and dependencies', () => {
 });
 
 describe('samples', () => {
-  test('a sample never exposes a masked value; a row filter-free table shows its rows', async () => {
+  test('a sample never exposes a masked value, and row filters apply', async () => {
     const s = (await post('/api/sample', { catalog: 'prod', schema_name: 'hr', table_name: 'employees' })).body;
     expect(s.rows.map((r: any) => r.ssn)).toEqual(['***', '***']);
+    const people = { catalog: 'prod', schema: 'hr', name: 'people' };
+    await ws.createTable({
+      ref: people,
+      columns: [
+        { name: 'name', type: 'string' },
+        { name: 'ssn', type: 'string' },
+      ],
+    });
+    await ws.insertRows(people, [
+      { name: 'ada', ssn: '111-22-3333' },
+      { name: 'alan', ssn: '444-55-6666' },
+    ]);
+    await ws.createFunction({
+      ref: { catalog: 'prod', schema: 'hr', name: 'only_ada' },
+      parameters: 'name STRING',
+      returnType: 'BOOLEAN',
+      body: "name = 'ada'",
+    });
+    await ws.setRowFilter(people, { functionName: 'prod.hr.only_ada', columns: ['name'] });
+    await ws.setColumnMask(people, { column: 'ssn', functionName: 'prod.hr.mask_ssn', usingColumns: [] });
+    const f = (await post('/api/sample', { catalog: 'prod', schema_name: 'hr', table_name: 'people' })).body;
+    expect(f.rows).toEqual([{ name: 'ada', ssn: '***' }]);
     const p = (
       await post('/api/preview', {
         source_catalog: 'prod',
@@ -236,7 +273,7 @@ describe('usage and pickers', () => {
     expect(t).toMatchObject({ source: 'lakeward_query_log', fallback: false, error: null });
     expect(t.tables.map((x: any) => [x.table, x.query_count])).toEqual([
       ['hr.employees', 3],
-      ['sales.orders', 1],
+      ['hr.people', 1],
     ]);
   });
 

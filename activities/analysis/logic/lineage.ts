@@ -1,10 +1,9 @@
 import type { LineageEdge } from '../../../schemas/analysis-lineage';
-import { objectReferences } from '../../clone/logic/sql-identifiers';
+import { identifierChains, tokenize } from '../../clone/logic/sql-identifiers';
 
 /**
- * Lineage from definitions: the objects a view or function names, found by the clone engine's own reference
- * parser (identifier chains over a tokenizer that skips strings and comments, never a substring search), so
- * lineage, dependencies and the clone's view order agree. Pure.
+ * Lineage from definitions: the objects a view or function names, found with the clone engine's own reference
+ * parser (identifier chains over a tokenizer that skips strings and comments, never a substring search). Pure.
  */
 
 export interface Home {
@@ -15,20 +14,28 @@ export interface Home {
 export const fqnKey = (catalog: string, schema: string, name: string) => `${catalog}.${schema}.${name}`.toLowerCase();
 
 /**
- * Three-part keys of what `sql` names. One- and two-part names resolve in `home` and count only when `known`
- * has them (a column is not a table); a three-part name in another catalog always counts. `calls` picks
- * function calls instead of relations.
+ * Three-part keys of what `sql` names. A three-part name in another catalog always counts; shorter names
+ * resolve in `home` and count only when `known` has them, and a one-part relation name only right after FROM
+ * or JOIN (elsewhere it is a column far more often: a column `region` does not read a table `region`), the
+ * rule the clone uses for left-out dependencies. `calls` picks function calls instead of relations.
  */
 export function referencedObjects(sql: string, home: Home, known: ReadonlySet<string>, calls = false): string[] {
+  const tokens = tokenize(sql);
+  const before = new Map(tokens.map((t, i) => [t.start, tokens[i - 1]]));
   const out = new Set<string>();
-  for (const ref of objectReferences(sql)) {
-    if (ref.isCall !== calls) continue;
-    if (ref.catalog !== null) {
-      const key = fqnKey(ref.catalog, ref.schema!, ref.name);
-      if (known.has(key) || ref.catalog.toLowerCase() !== home.catalog.toLowerCase()) out.add(key);
+  for (const chain of identifierChains(sql)) {
+    if (chain.isCall !== calls) continue;
+    const [a, b, c] = chain.parts;
+    if (chain.parts.length >= 3) {
+      const key = fqnKey(a, b, c);
+      if (known.has(key) || a.toLowerCase() !== home.catalog.toLowerCase()) out.add(key);
       continue;
     }
-    const key = fqnKey(home.catalog, ref.schema ?? home.schema, ref.name);
+    if (chain.parts.length === 1 && !calls) {
+      const prev = before.get(chain.spans[0].start);
+      if (prev?.kind !== 'ident' || prev.quoted || !/^(from|join)$/i.test(prev.value)) continue;
+    }
+    const key = chain.parts.length === 2 ? fqnKey(home.catalog, a, b) : fqnKey(home.catalog, home.schema, a);
     if (known.has(key)) out.add(key);
   }
   return [...out].sort();
