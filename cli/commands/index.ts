@@ -9,6 +9,7 @@ import { registerDemoCommands } from './demo';
 import { registerRollbackCommand } from './rollback';
 import { registerTemplatesCommand } from './templates';
 import { registerDqCommand } from './dq';
+import { registerScheduleCommands } from './schedules';
 import { registerAnalysisCommands } from './analysis';
 import { registerMdmCommand } from './mdm';
 import { registerStorageCommands } from './storage';
@@ -28,6 +29,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerTemplatesCommand,
   registerRollbackCommand,
   registerDqCommand,
+  registerScheduleCommands,
   registerAnalysisCommands,
   registerMdmCommand,
   registerStorageCommands,
