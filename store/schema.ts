@@ -15,3 +15,4 @@ export * from './mdm/tables';
 export * from './data-quality/ops-tables';
 export * from './schedules/tables';
 export * from './analysis/tables';
+export * from './workbench/tables';
