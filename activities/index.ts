@@ -6,12 +6,13 @@ import { configTargetCipher } from '../store/targets/cipher';
 import { createCloneActivities } from './clone';
 import { classifyActivities } from './clone/failures';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
-import { createDataQualityActivities } from './data-quality';
+import { createDataQualityActivities, createDqCloneHooks } from './data-quality';
 import { createHelloActivities } from './hello';
 import { createScheduleActivities, type SubmitScheduledClone } from './schedules';
 import { createJobActivities } from './jobs';
 import { createMdmActivities } from './mdm';
 import { createStorageActivities } from './storage';
+import { createSyncActivities } from './sync';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
@@ -45,14 +46,23 @@ export function createActivities(deps: ActivityDeps) {
     ...createCloneActivities({
       db: deps.store.db,
       resolveWorkspace,
-      hooks: [createSafetyHooks({ ...safety, rateLimitScope })],
+      hooks: [createSafetyHooks({ ...safety, rateLimitScope }), createDqCloneHooks({ store: deps.store })],
       rateLimitScope,
     }),
     ...createSafetyActivities({ ...safety, rateLimitScope }),
-    ...createDataQualityActivities({ store: deps.store, workspaces: deps.workspaces }),
+    ...createDataQualityActivities({
+      store: deps.store,
+      workspaces: deps.workspaces,
+      anomaly: {
+        k: deps.config.data_quality.anomaly_k,
+        minSamples: deps.config.data_quality.anomaly_min_baseline_samples,
+        baselineDays: deps.config.data_quality.anomaly_baseline_days,
+      },
+    }),
     ...createScheduleActivities(deps),
     ...createMdmActivities({ workspaces: deps.workspaces }),
     ...createStorageActivities({ workspaces: deps.workspaces }),
+    ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
   });
 }
 

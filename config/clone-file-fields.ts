@@ -10,6 +10,7 @@ const CONFIG_CLONE_KEYS = [
   'max_rps',
   'volume_max_file_mb',
   'dq_drift_rollback_pct',
+  'dq_gate',
 ] as const;
 
 /**

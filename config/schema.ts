@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../workflows/task-queues';
 import { RoleSchema } from '../schemas/governance';
+import { DqGateConfigSchema } from '../schemas/data-quality';
 
 /**
  * The service configuration: one YAML file (`config/lakeward.yaml`), environment variables and flags.
@@ -88,6 +89,8 @@ const cloneSchema = z.strictObject({
   max_rps: z.number().min(0).default(0),
   volume_max_file_mb: z.number().int().min(1).default(500),
   dq_drift_rollback_pct: z.number().min(0).max(100).default(5),
+  /** Quality gate of every clone (a request or template dq_gate replaces it); null: no gate. */
+  dq_gate: DqGateConfigSchema.nullable().default(null),
   /** Targets of one fan-out clone (target_workspaces, POST /api/multi-clone) that run at once. */
   fanout_max_parallel: z.number().int().min(1).max(64).default(4),
   /** Warehouse used when a request names none. */
@@ -98,6 +101,16 @@ const cloneSchema = z.strictObject({
     .min(1)
     .refine(isTimeZone, 'expected an IANA time zone such as UTC or Europe/Berlin')
     .default('UTC'),
+});
+
+/** Data-quality operations: anomaly detection over each DQ run's metrics. */
+const dataQualitySchema = z.strictObject({
+  /** Days of observations in a metric's rolling baseline. */
+  anomaly_baseline_days: z.number().int().min(1).max(3650).default(30),
+  /** A metric outside mean ± k·σ of its baseline is anomalous. */
+  anomaly_k: z.number().positive().max(100).default(3),
+  /** Nothing is flagged until the baseline holds this many observations. */
+  anomaly_min_baseline_samples: z.number().int().min(1).max(100000).default(14),
 });
 
 /** OpenTelemetry traces: off unless an OTLP endpoint is set (here or OTEL_EXPORTER_OTLP_ENDPOINT). */
@@ -148,6 +161,7 @@ export const configSchema = z.strictObject({
   temporal: temporalSchema.prefault({}),
   workspace: workspaceSchema.prefault({}),
   clone: cloneSchema.prefault({}),
+  data_quality: dataQualitySchema.prefault({}),
   cache: z.strictObject({ ttl_seconds: z.number().int().min(0).default(300) }).prefault({}),
   /** Ed25519 signing key for clone provenance (PEM; may be `${ENV_NAME}`); null → generated in the data folder. */
   provenance: z.strictObject({ private_key: z.string().nullable().default(null) }).prefault({}),

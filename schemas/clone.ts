@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdentifierSchema, PrintableTextSchema, paginationQuery, regexSchema } from './common';
+import { DqGateConfigSchema } from './data-quality';
 
 /**
  * The Clone request (body of POST /api/clone). The wire schema applies NO defaults: which fields a user set
@@ -147,6 +148,8 @@ export const cloneRequestFields = {
   enable_retry: z.boolean().optional(),
   compare_dq_after_clone: z.boolean().optional(),
   dq_drift_rollback_pct: z.number().min(0).max(100).optional(),
+  /** Quality gate evaluated on the source before anything is written (schemas/data-quality DqGateConfigSchema). */
+  dq_gate: DqGateConfigSchema.optional(),
   /** Keys name tables (`schema.table`, `table` or `*`); values are predicates, run read-only. */
   where_clauses: z.record(IdentifierSchema, PrintableTextSchema.min(1)).optional(),
   clone_tbl_properties: z.record(IdentifierSchema, PrintableTextSchema).optional(),

@@ -271,3 +271,21 @@ export const CoverageSchema = z
     uncovered_tables: z.array(z.object({ table_fqn: z.string() })),
   })
   .meta({ id: 'DqxCoverage' });
+
+/**
+ * The quality gate of a clone (`dq_gate` in the clone request, a template and the config's `clone:` section): when
+ * enabled, the table's checks (or the suite) run on the source before the clone writes anything; a pass rate
+ * below min_pass_rate, or a gate that cannot run, fails the job with the gate's reason.
+ */
+export const DqGateConfigSchema = z
+  .strictObject({
+    /** Default true (a dq_gate that is given is on). */
+    enabled: z.boolean().optional(),
+    table_fqn: TableFqnSchema.nullish(),
+    suite_id: z.string().min(1).max(200).nullish(),
+    /** Percent, default 95. */
+    min_pass_rate: z.number().min(0).max(100).optional(),
+  })
+  .meta({ id: 'DqGateConfig' });
+export type DqGateConfig = z.infer<typeof DqGateConfigSchema>;
+export const DEFAULT_GATE_MIN_PASS_RATE = 95;

@@ -14,6 +14,8 @@ import { jobLimiter, rateLimited, type RateLimitScope } from './token-bucket';
  * that step like any other error (a PlatformError keeps its retry classification).
  */
 export interface CloneHooks {
+  /** Before a target's destination is touched at all (the quality gate, blocking inline rules): throw to stop. */
+  beforeTarget?(e: { ctx: TargetContext; source: Workspace }): Promise<void>;
   /** Before a destination table is created or replaced: record what is there now (rollback). */
   beforeTableTouched?(e: { ctx: TargetContext; target: Workspace; ref: TableRef }): Promise<void>;
   /** After a table's data and metadata arrived (per-table validation, masking). Returns warnings. */

@@ -53,6 +53,7 @@ export function createTargetActivities(deps: CloneActivityDeps) {
         withHeartbeat(async () => {
           if (jobEvent && activityInfo().attempt === 1) await emitJobEvent(deps, jobEvent);
           const { src, dst } = await workspacesFor(deps, ctx);
+          await runHooks(deps, 'beforeTarget', { ctx, source: src });
           const { schemas, warnings } = await selectedSchemas(ctx, src);
           const o = ctx.options;
           const D = ctx.target.destinationCatalog;

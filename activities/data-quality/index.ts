@@ -7,20 +7,56 @@ import type { SegmentedResult } from '../../schemas/data-quality';
 import type { WorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Store } from '../../store/db';
 import { stopOnCancel, withHeartbeat } from '../clone/heartbeat';
+import { isLogicalError } from '../clone/failures';
+import { DEFAULT_ANOMALY_SETTINGS, type AnomalySettings } from './logic/anomaly';
+import { measureTable, recordObservations } from './metrics';
+import { runOperation, type DqOperation, type DqOperationResult } from './operations';
 
 export type { DqTableOutcome, DqTableRequest } from './run-table';
 export type { DqSegmentedRequest } from './segmented-run';
 export type { ProfileResult } from './profile';
+export type { DqOperation, DqOperationResult } from './operations';
+export { createDqCloneHooks } from './clone-hooks';
 
 /**
  * Data-quality activities: a table's check run, a segmented run and a profile, each on the configured
  * workspace, heartbeating while its queries run and stopping at the next query once cancelled.
  */
-export function createDataQualityActivities(deps: { store: Store; workspaces: WorkspaceResolver }) {
+export function createDataQualityActivities(deps: {
+  store: Store;
+  workspaces: WorkspaceResolver;
+  anomaly?: AnomalySettings;
+  now?: () => Date;
+}) {
   const workspace = async () => stopOnCancel(await deps.workspaces.default());
+  const now = deps.now ?? (() => new Date());
   return {
+    /** A table's run, then its metrics against their baselines (anomalies); a metric that cannot be read is skipped. */
     async dqRunTable(req: DqTableRequest): Promise<DqTableOutcome> {
-      return withHeartbeat(async () => runTableChecks(await workspace(), deps.store, req));
+      return withHeartbeat(async () => {
+        const ws = await workspace();
+        const outcome = await runTableChecks(ws, deps.store, req);
+        if (outcome.status === 'completed') {
+          const at = now();
+          const observed = await measureTable(ws, req.tableFqn, at).catch((err: unknown) => {
+            if (isLogicalError(err)) return [];
+            throw err;
+          });
+          await recordObservations(
+            deps.store.db,
+            req.tableFqn,
+            observed,
+            deps.anomaly ?? DEFAULT_ANOMALY_SETTINGS,
+            req.runId,
+            at,
+          );
+        }
+        return outcome;
+      });
+    },
+    /** A gate, suite validation, rule test or cross-table check (dqOperationWorkflow). */
+    async dqOperation(op: DqOperation): Promise<DqOperationResult> {
+      return withHeartbeat(async () => runOperation(await workspace(), deps.store, op));
     },
     async dqSegmentedRun(req: DqSegmentedRequest): Promise<SegmentedResult> {
       return withHeartbeat(async () => runSegmented(await workspace(), deps.store, req));

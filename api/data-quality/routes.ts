@@ -3,6 +3,7 @@ import { defineRoutes } from '../middleware/route';
 import { checkRoutes } from './check-routes';
 import { generateRoutes } from './generate-routes';
 import { profileRoutes, workbenchProfileRoutes } from './profile-routes';
+import { opsRoutes } from './ops-routes';
 import { runRoutes } from './run-routes';
 import { saveToDeltaRoute } from './save-to-delta';
 import { yamlRoutes } from './yaml-routes';
@@ -30,6 +31,7 @@ export const dataQualityRoutes = defineRoutes({
       ...runRoutes,
       ...profileRoutes,
       ...generateRoutes,
+      ...opsRoutes,
     ]),
     ...workbenchProfileRoutes,
   ],

@@ -1,2 +1,3 @@
 export { dqRunWorkflow } from './run-workflow';
 export { dqProfileWorkflow, dqSegmentedRunWorkflow } from './direct-workflows';
+export { dqOperationWorkflow } from './ops-workflows';

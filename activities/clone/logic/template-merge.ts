@@ -20,6 +20,7 @@ export function templateFields(t: CloneTemplate): Fields {
     pii_mask_strategy: t.masking?.strategy,
     pii_mask_rules: t.masking?.rules,
     throttle: t.throttle,
+    dq_gate: t.dq_gate,
   });
 }
 

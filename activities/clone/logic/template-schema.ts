@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cloneTypeSchema, loadTypeSchema, piiMaskRuleSchema, throttleSettingsSchema } from '../../../schemas/clone';
+import { DqGateConfigSchema } from '../../../schemas/data-quality';
 
 /**
  * A clone template (YAML, one file per template). Objects are strict so that a misspelt key fails loading
@@ -79,6 +80,8 @@ export const templateSchema = z.strictObject({
   /** Whether the job's end records a success / failure notification (default true for both). */
   notifications: z.strictObject({ on_success: flag, on_failure: flag }).optional(),
   throttle: throttleSettingsSchema.optional(),
+  /** Quality gate on the source before the clone writes anything (enabled, table_fqn, suite_id, min_pass_rate). */
+  dq_gate: DqGateConfigSchema.optional(),
 });
 
 export type CloneTemplate = z.infer<typeof templateSchema>;

@@ -53,9 +53,10 @@ function flagsOf(rowChecks: DqCheck[], table: TableShape): Flags {
 export function compileTableRun(
   table: { fqn: string } & TableShape,
   checks: DqCheck[],
-  opts: { sampleLimit?: number } = {},
+  opts: { sampleLimit?: number; relation?: string } = {},
 ): CompiledRun {
-  const t = quotedTable(table.fqn);
+  // `relation` reads a derived table instead (a bounded sample: `(SELECT * FROM t LIMIT 1000)`).
+  const t = opts.relation ?? quotedTable(table.fqn);
   const enabled = checks.filter((c) => c.enabled);
   const rowChecks = enabled.filter(isRow);
   const datasetQueries = enabled
