@@ -24,6 +24,7 @@ import { dataQualityRoutes } from './data-quality/routes';
 import { storageRoutes } from './storage/routes';
 import { mdmRoutes } from './mdm/routes';
 import { targetRoutes } from './targets/routes';
+import { fanoutRoutes } from './fanout/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { analysisRoutes } from './analysis/routes';
 import { jobSocketUpgrade } from './jobs/socket';
@@ -48,6 +49,7 @@ export const routeModules: RouteModule[] = [
   analysisRoutes,
   mdmRoutes,
   targetRoutes,
+  fanoutRoutes,
   scheduleRoutes,
 ];
 

@@ -10,3 +10,4 @@ export * from './data-quality';
 export * from './mdm';
 export * from './schedules';
 export * from './storage';
+export * from './fanout/fanout-workflow';

@@ -4,7 +4,7 @@ import { paginationQuery } from '../../schemas/common';
 import { JobIdParamsSchema, JobListItemSchema, JobStatusSchema } from '../../schemas/jobs';
 import { cancelRoute, logsRoute } from '../jobs/routes';
 import { defineRoutes, route } from '../middleware/route';
-import { getCloneJob, listCloneJobs, submitClone } from './service';
+import { CLONE_JOB_TYPES, getCloneJob, listCloneJobs, submitClone } from './service';
 
 const byId = { params: JobIdParamsSchema };
 const list = { query: paginationQuery().extend({ status: JobStatusSchema.optional() }) };
@@ -61,8 +61,8 @@ export const cloneRoutes = defineRoutes({
       errors: { 404: 'Unknown job' },
       handler: ({ deps, input }) => getCloneJob(deps, input.params.jobId),
     }),
-    cancelRoute('delete', '/clone/:jobId', 'clone'),
-    cancelRoute('post', '/clone/:jobId/cancel', 'clone'),
-    logsRoute('/clone/:jobId/logs', 'clone'),
+    cancelRoute('delete', '/clone/:jobId', CLONE_JOB_TYPES),
+    cancelRoute('post', '/clone/:jobId/cancel', CLONE_JOB_TYPES),
+    logsRoute('/clone/:jobId/logs', CLONE_JOB_TYPES),
   ],
 });

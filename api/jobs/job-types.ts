@@ -1,8 +1,9 @@
 import { cloneJobType } from '../clone/job-type';
 import { dqJobType } from '../data-quality/job-type';
+import { fanoutJobType } from '../fanout/job-type';
 import { mdmIngestJobType } from '../mdm/job-types';
 import { storageJobType } from '../storage/job-type';
 import type { JobTypeDefinition } from './registry';
 
 /** The job types the service runs. A new job type adds one line here (see the README's "Adding a job type"). */
-export const builtInJobTypes: JobTypeDefinition[] = [cloneJobType as JobTypeDefinition, dqJobType as JobTypeDefinition, mdmIngestJobType as JobTypeDefinition, storageJobType as JobTypeDefinition];
+export const builtInJobTypes: JobTypeDefinition[] = [cloneJobType as JobTypeDefinition, dqJobType as JobTypeDefinition, fanoutJobType as JobTypeDefinition, mdmIngestJobType as JobTypeDefinition, storageJobType as JobTypeDefinition];

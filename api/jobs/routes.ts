@@ -26,7 +26,7 @@ const JobRecordSchema = JobListItemSchema.extend({
 });
 
 /** Cancel routes of jobs of any type, or only of `type` (the clone API's own paths). */
-export const cancelRoute = (method: 'delete' | 'post', path: string, type?: string) =>
+export const cancelRoute = (method: 'delete' | 'post', path: string, type?: string | readonly string[]) =>
   route({
     method,
     path,
@@ -40,7 +40,7 @@ export const cancelRoute = (method: 'delete' | 'post', path: string, type?: stri
   });
 
 /** The NDJSON/SSE event stream of a job of any type, or only of `type`. */
-export const logsRoute = (path: string, type?: string) =>
+export const logsRoute = (path: string, type?: string | readonly string[]) =>
   route({
     method: 'get',
     path,

@@ -132,10 +132,11 @@ export async function submitJob(deps: AppDeps, def: JobTypeDefinition, job: JobS
   }
 }
 
-/** The job row, or 404 (also when `type` is given and the job is of another type). */
-export async function requireJob(deps: AppDeps, jobId: string, type?: string): Promise<JobRow> {
+/** The job row, or 404 (also when `type` is given and the job is of another type; a list names several). */
+export async function requireJob(deps: AppDeps, jobId: string, type?: string | readonly string[]): Promise<JobRow> {
   const row = await getJob(deps.store.db, jobId);
-  if (!row || (type && row.jobType !== type)) throw notFound(`No ${type ? `${type} ` : ''}job ${jobId}`);
+  const types = type === undefined ? undefined : typeof type === 'string' ? [type] : type;
+  if (!row || (types && !types.includes(row.jobType))) throw notFound(`No ${types ? `${types[0]} ` : ''}job ${jobId}`);
   return row;
 }
 
@@ -188,7 +189,7 @@ export async function listJobRecords(
  * `cancelled` by its queue before this returns; a running one stays `cancelling` until its workflow has stopped
  * and its end (status, audit row, notification) is recorded with `completed_at`.
  */
-export async function cancelJob(deps: AppDeps, jobId: string, type?: string) {
+export async function cancelJob(deps: AppDeps, jobId: string, type?: string | readonly string[]) {
   const row = await requireJob(deps, jobId, type);
   const ended = () => conflict(`${row.jobType} job ${jobId} already ended (${row.status})`);
   if (isFinalJobStatus(row.status)) throw ended();
