@@ -139,7 +139,7 @@ function scheduleOptions(deps: AppDeps, scheduleId: string, draft: ScheduleDraft
 
 /** Creates a schedule: its row, then its Temporal Schedule (the row goes again when Temporal refuses). */
 export async function createSchedule(deps: AppDeps, draft: ScheduleDraft): Promise<ScheduleRow> {
-  const client = temporalOf(deps);
+  const client = draft.target === 'databricks-jobs' ? null : temporalOf(deps);
   const scheduleId = scheduleIdOf(draft.kind, draft.name);
   if (await getScheduleByName(deps.store.db, draft.name))
     throw conflict(`a schedule named ${draft.name} exists (update it with PUT /api/schedule/${scheduleId})`);
@@ -155,7 +155,7 @@ export async function createSchedule(deps: AppDeps, draft: ScheduleDraft): Promi
     target: draft.target ?? 'temporal',
     status: draft.enabled ? 'active' : 'paused',
   });
-  if (row.target !== 'temporal') return row;
+  if (!client) return row;
   try {
     await client.schedule.create({
       scheduleId,
