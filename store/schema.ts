@@ -16,3 +16,4 @@ export * from './data-quality/ops-tables';
 export * from './schedules/tables';
 export * from './analysis/tables';
 export * from './workbench/tables';
+export * from './streams/tables';
