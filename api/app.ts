@@ -21,10 +21,10 @@ import { cacheRoutes } from './cache/routes';
 import { notificationRoutes } from './notifications/routes';
 import { jobRoutes } from './jobs/routes';
 import { dataQualityRoutes } from './data-quality/routes';
+import { governanceRoutes } from './governance/routes';
 import { storageRoutes } from './storage/routes';
 import { mdmRoutes } from './mdm/routes';
 import { targetRoutes } from './targets/routes';
-import { fanoutRoutes } from './fanout/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { analysisRoutes } from './analysis/routes';
 import { jobSocketUpgrade } from './jobs/socket';
@@ -45,11 +45,11 @@ export const routeModules: RouteModule[] = [
   metricsRoutes,
   docsRoutes,
   dataQualityRoutes,
+  governanceRoutes,
   storageRoutes,
   analysisRoutes,
   mdmRoutes,
   targetRoutes,
-  fanoutRoutes,
   scheduleRoutes,
 ];
 

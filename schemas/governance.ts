@@ -70,6 +70,7 @@ export interface AccessRequest {
   operation: PolicyOperation;
   source?: string | null;
   destination?: string | null;
+  /** Schemas touched; absent = every schema of the catalog(s). */
   schemas?: string[];
 }
 

@@ -18,6 +18,7 @@ import {
   type NewDqCheckRow,
 } from '../../store/data-quality/checks';
 import type { AppDeps } from '../deps';
+import { guardCheckSql } from '../governance/check-access';
 import { currentCaller } from '../middleware/auth';
 import { HttpError, notFound } from '../middleware/http-error';
 
@@ -99,6 +100,7 @@ export async function createChecks(deps: AppDeps, body: CheckCreate): Promise<Dq
   const shape = await tableShape(ws, body.table_fqn);
   const result = normalizeCheck(body, shape, capabilitiesOf(ws));
   if (!result.ok) throw issuesError(result.issues);
+  for (const c of result.check) await guardCheckSql(deps, currentCaller(), c); // user SQL vs access policies: 403
   const by = actorOf(deps);
   return insertChecks(
     deps.store.db,
@@ -127,6 +129,7 @@ export async function changeCheck(deps: AppDeps, id: string, patch: CheckUpdate)
   if (!result.ok) throw issuesError(result.issues);
   if (result.check.length !== 1) throw issuesError([{ path: 'arguments', message: 'one check expected', status: 400 }]);
   const [c] = result.check;
+  await guardCheckSql(deps, currentCaller(), c);
   const change: CheckPatch = {
     name: c.name,
     criticality: c.criticality,

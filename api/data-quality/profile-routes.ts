@@ -13,6 +13,8 @@ import { listProfiles, type DqProfileRow } from '../../store/data-quality/profil
 import type { AppDeps } from '../deps';
 import { HttpError } from '../middleware/http-error';
 import { route } from '../middleware/route';
+import { guardUserSql } from '../governance/sql-guard';
+import { currentCaller } from '../middleware/auth';
 import { actorOf } from './checks-service';
 import { directWorkflowId, executeDqWorkflow } from './direct-workflow';
 
@@ -97,6 +99,7 @@ export const workbenchProfileRoutes = [
       const problem = checkUserSql(sql, 'query');
       if (problem)
         throw new HttpError(400, 'VALIDATION_ERROR', `sql ${problem}`, [{ path: 'body.sql', message: problem }]);
+      await guardUserSql(deps, currentCaller(), { sql, kind: 'query', field: 'body.sql' }); // what it reads: 403
       return profileView(await runProfile(deps, { sql }, options, false));
     },
   }),

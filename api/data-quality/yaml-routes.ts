@@ -4,6 +4,8 @@ import { DqxYamlError } from '../../activities/data-quality/logic/yaml';
 import { ExportQuerySchema, ImportBodySchema } from '../../schemas/data-quality-profiles';
 import { asDqxCheck, insertChecks, listChecks, updateCheck } from '../../store/data-quality/checks';
 import { saveCheckDefinition } from '../../store/data-quality/profiles';
+import { guardCheckSql } from '../governance/check-access';
+import { currentCaller } from '../middleware/auth';
 import { HttpError } from '../middleware/http-error';
 import { route } from '../middleware/route';
 import { actorOf, capabilitiesOf, checkRow, dqWorkspace, newCheckId, tableShape } from './checks-service';
@@ -121,6 +123,14 @@ export const yamlRoutes = [
             continue;
           }
           check = again.check[0];
+        }
+        const refusal = await guardCheckSql(deps, currentCaller(), check).then(
+          () => null,
+          (err: unknown) => (err instanceof HttpError ? err.message : Promise.reject(err)),
+        );
+        if (refusal) {
+          reject(refusal);
+          continue;
         }
         if (!existing.has(check.table_fqn))
           existing.set(
