@@ -25,6 +25,7 @@ import { governanceRoutes } from './governance/routes';
 import { storageRoutes } from './storage/routes';
 import { mdmRoutes } from './mdm/routes';
 import { targetRoutes } from './targets/routes';
+import { fanoutRoutes } from './fanout/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { analysisRoutes } from './analysis/routes';
 import { jobSocketUpgrade } from './jobs/socket';
@@ -50,6 +51,7 @@ export const routeModules: RouteModule[] = [
   analysisRoutes,
   mdmRoutes,
   targetRoutes,
+  fanoutRoutes,
   scheduleRoutes,
 ];
 

@@ -13,22 +13,25 @@ import { HttpError } from '../middleware/http-error';
 import { buildCloneJob } from './build-input';
 import { cloneProgress } from './job-type';
 import { JobInputError } from './errors';
+import { FANOUT_JOB_TYPE } from '../../workflows/fanout/definitions';
+import { submitFanout } from '../fanout/service';
 
-export const requireCloneJob = (deps: AppDeps, jobId: string) => requireJob(deps, jobId, 'clone');
+/** Jobs the clone API serves: clones and fan-out clones (target_workspaces, multi-clone). */
+export const CLONE_JOB_TYPES = ['clone', FANOUT_JOB_TYPE] as const;
 
-/** Accepts a clone request: builds the job (template, config, request merged; secrets left out) and queues it. */
+export const requireCloneJob = (deps: AppDeps, jobId: string) => requireJob(deps, jobId, CLONE_JOB_TYPES);
+
+/**
+ * Accepts a clone request: builds the job (template, config, request merged; secrets left out) and queues it.
+ * A request with target_workspaces is a fan-out job (one child clone job per target, api/fanout).
+ */
 export async function submitClone(deps: AppDeps, request: CloneRequestInput) {
   await assertCloneAllowed(deps, currentCaller(), request); // access policies and where_clauses SQL: 403
+  if (request.target_workspaces) return submitFanout(deps, request);
   const def = jobType(deps, 'clone');
   const now = new Date();
   const jobId = newCloneJobId(now);
-  const built = await buildCloneJob(deps, request, jobId, now).catch((err: unknown) => {
-    if (!(err instanceof JobInputError)) throw err;
-    const own = 'status' in err && typeof err.status === 'number' ? err.status : undefined;
-    const status = own ?? (err.field.startsWith('workspace.') ? 422 : 400);
-    const code = status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
-    throw new HttpError(status, code, err.message, [{ path: `body.${err.field}`, message: err.message }]);
-  });
+  const built = await buildCloneJob(deps, request, jobId, now).catch(refuseJobInput);
   const { options } = built.input;
   return submitJob(deps, def, {
     jobId,
@@ -44,6 +47,15 @@ export async function submitClone(deps: AppDeps, request: CloneRequestInput) {
     // What the template changed (schemas left out, schema_only mapping) shows in the job's log from the start.
     warnings: built.settings.warnings,
   });
+}
+
+/** A request the job build refused, as the HTTP error naming its field. */
+export function refuseJobInput(err: unknown): never {
+  if (!(err instanceof JobInputError)) throw err;
+  const own = 'status' in err && typeof err.status === 'number' ? err.status : undefined;
+  const status = own ?? (err.field.startsWith('workspace.') ? 422 : 400);
+  const code = status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
+  throw new HttpError(status, code, err.message, [{ path: `body.${err.field}`, message: err.message }]);
 }
 
 /**
