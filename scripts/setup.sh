@@ -53,11 +53,11 @@ find_binary() {
 
 # Test oracles: delta-rs reads our Delta tables; sqlglot parses the Databricks SQL we emit; schemathesis fuzzes
 # the API from its OpenAPI document (test/fuzz, scripts/fuzz.sh); DQX's own loader (on local Spark, which needs
-# a Java 17+ runtime) reads the checks table Lakeward saves.
-ORACLES=(deltalake sqlglot pyarrow schemathesis databricks-labs-dqx==0.17.0 pyspark==4.3.0 'pandas<3')
+# a Java 17+ runtime) reads the checks table Lakeward saves; pyiceberg opens every Iceberg table Lakeward writes.
+ORACLES=(deltalake sqlglot pyarrow schemathesis databricks-labs-dqx==0.17.0 pyspark==4.3.0 'pandas<3' pyiceberg==0.12.0)
 oracle_versions() {
   [ -x "$VENV/bin/python" ] && [ -x "$VENV/bin/schemathesis" ] && "$VENV/bin/python" -c \
-    'import deltalake, sqlglot, pyarrow, schemathesis, pyspark, databricks.labs.dqx; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__, "schemathesis", schemathesis.__version__)' \
+    'import deltalake, sqlglot, pyarrow, schemathesis, pyspark, databricks.labs.dqx, pyiceberg; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__, "schemathesis", schemathesis.__version__)' \
     2>/dev/null
 }
 ensure_oracles() {

@@ -8,6 +8,7 @@ import type { TableEntry } from './metastore/types';
 import { assertRowsSatisfy } from './workspace-constraints';
 import { fqnOf, type LocalContext } from './workspace-context';
 import { parquetFiles, rawScanSql } from './workspace-scan';
+import { writeIceberg } from './workspace-iceberg';
 import { resolveForEngine } from './workspace-sql';
 import { asInputError, castToTable, rowsSelect } from './workspace-write-sql';
 
@@ -34,6 +35,7 @@ async function write(
           : await table.overwrite(selectSql, { userName: ctx.user });
       return { numOutputRows: out.numOutputRows };
     }
+    if (entry.format === 'ICEBERG') return await writeIceberg(entry, selectSql, mode);
     return await writeParquet(entry, selectSql, mode);
   } catch (err) {
     throw asInputError(err, `write to ${fqnOf(entry)}`);

@@ -6,6 +6,8 @@ import { duckIdent, duckString } from './duck';
 import type { TableEntry } from './metastore/types';
 import { databricksToDuck } from './sql/types';
 import { fqnOf, type LocalContext } from './workspace-context';
+import { isIcebergTable } from './iceberg/table';
+import { icebergScanSql } from './workspace-iceberg';
 
 /** Data files of a plain Parquet (or Iceberg-labelled) table: every *.parquet below its folder, `_*` skipped. */
 export async function parquetFiles(dir: string): Promise<string[]> {
@@ -26,6 +28,7 @@ export async function parquetFiles(dir: string): Promise<string[]> {
 /** Ungoverned table expression over a table's data (Delta snapshot, or the Parquet files), typed. */
 export async function rawScanSql(ctx: LocalContext, entry: TableEntry, at?: TimeTravel): Promise<string> {
   if (entry.format === 'DELTA') return (await ctx.delta(entry)).scanSql(at);
+  if (entry.format === 'ICEBERG' && (await isIcebergTable(entry.location!))) return icebergScanSql(entry, at);
   if (at && (at.version !== undefined || at.timestamp !== undefined)) {
     throw new InvalidInputError(`time travel needs a Delta table; ${fqnOf(entry)} is ${entry.format}`);
   }

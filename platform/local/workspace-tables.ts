@@ -10,6 +10,7 @@ import { baseEntry, type TableEntry } from './metastore/types';
 import { databricksToDuck, duckToDatabricks } from './sql/types';
 import { withDuck } from './duck';
 import { fqnOf, type LocalContext } from './workspace-context';
+import { materialiseIceberg } from './workspace-iceberg';
 import { resolveForEngine } from './workspace-sql';
 import { asInputError } from './workspace-write-sql';
 
@@ -97,6 +98,11 @@ export async function createTable(ctx: LocalContext, opts: CreateTableOptions): 
     Object.assign(entry, { columns: schema.map(({ name, type, nullable }) => ({ name, type, nullable })), properties });
   await ctx.store.create(ctx.store.entryFile('tables', ref), `table ${fqnOf(ref)}`, entry, {
     materialise: async () => {
+      if (format === 'ICEBERG') {
+        const found = await materialiseIceberg(dir, { columns: opts.columns, partitionColumns, properties, external });
+        if (found) Object.assign(entry, found); // registering existing external Iceberg data: its own schema
+        return;
+      }
       if (format !== 'DELTA') return void (await fs.mkdir(dir, { recursive: true }));
       if (external && (await deltaEngine().isDeltaTable(dir))) return; // registering existing external data
       await deltaEngine().create(
