@@ -144,3 +144,30 @@ export const TableListSchema = z.object({
   schema: z.string(),
   tables: z.array(z.object({ name: z.string(), type: z.string(), comment: z.string().nullable() })),
 });
+
+const UcObjectSchema = z.object({
+  name: z.string(),
+  owner: z.string().nullable(),
+  comment: z.string().nullable(),
+  /** The object's URL (external locations) or type (connections), when it has one. */
+  detail: z.string().nullable(),
+});
+export const UcObjectsSchema = z.object({
+  metastore: z
+    .object({
+      metastore_id: z.string(),
+      name: z.string().nullable(),
+      owner: z.string().nullable(),
+      region: z.string().nullable(),
+      cloud: z.string().nullable(),
+    })
+    .nullable(),
+  external_locations: z.array(UcObjectSchema),
+  storage_credentials: z.array(UcObjectSchema),
+  connections: z.array(UcObjectSchema),
+  registered_models: z.array(UcObjectSchema),
+  shares: z.array(UcObjectSchema),
+  recipients: z.array(UcObjectSchema),
+  /** Kinds the workspace would not list (permission, feature not enabled), with its error text. */
+  unavailable: z.array(z.object({ kind: z.string(), error: z.string() })),
+});

@@ -287,5 +287,12 @@ describe('usage and pickers', () => {
     const tables = (await request(app).get('/api/catalogs/prod/schemas/sales/tables').expect(200)).body.tables;
     expect(tables).toEqual(expect.arrayContaining([{ name: 'eu_orders', type: 'VIEW', comment: null }]));
     await request(app).get('/api/catalogs/nope/schemas').expect(404);
+    const uc = (await request(app).get('/api/uc-objects').expect(200)).body;
+    expect(uc).toMatchObject({
+      metastore: { metastore_id: 'local' },
+      external_locations: [],
+      shares: [],
+      unavailable: [],
+    });
   });
 });

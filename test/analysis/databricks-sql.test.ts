@@ -165,3 +165,39 @@ test('with system tables: column-usage and table-usage count from them', async (
     .expect(200);
   expect(t.body.tables).toEqual([{ table: 'sales.orders', query_count: 12, last_accessed: '2026-11-23T10:00:00Z' }]);
 });
+
+test('uc-objects: one REST GET per kind, no warehouse statement; a kind the workspace refuses is listed as unavailable', async () => {
+  const UC = '/api/2.1/unity-catalog';
+  stub
+    .on(`GET ${UC}/metastore_summary`, {
+      json: { metastore_id: 'ms-1', name: 'primary', region: 'westeurope', cloud: 'azure' },
+    })
+    .on(`GET ${UC}/external-locations`, {
+      json: {
+        external_locations: [{ name: 'landing', url: 'abfss://landing@acct.dfs.core.windows.net/', owner: 'ana' }],
+      },
+    })
+    .on(`GET ${UC}/storage-credentials`, { json: { storage_credentials: [{ name: 'mi', owner: 'ana' }] } })
+    .on(`GET ${UC}/connections`, { json: { connections: [{ name: 'pg', connection_type: 'POSTGRESQL' }] } })
+    .on(`GET ${UC}/models`, { json: { registered_models: [{ name: 'churn', full_name: 'main.ml.churn' }] } })
+    .on(`GET ${UC}/shares`, { json: {} })
+    .on(`GET ${UC}/recipients`, {
+      status: 403,
+      json: { error_code: 'PERMISSION_DENIED', message: 'User is not a metastore admin' },
+    });
+  const { app, rec } = await appWith([]);
+  const res = await request(app).get('/api/uc-objects').expect(200);
+  expect(rec.statements).toEqual([]);
+  expect(res.body).toEqual({
+    metastore: { metastore_id: 'ms-1', name: 'primary', owner: null, region: 'westeurope', cloud: 'azure' },
+    external_locations: [
+      { name: 'landing', owner: 'ana', comment: null, detail: 'abfss://landing@acct.dfs.core.windows.net/' },
+    ],
+    storage_credentials: [{ name: 'mi', owner: 'ana', comment: null, detail: null }],
+    connections: [{ name: 'pg', owner: null, comment: null, detail: 'POSTGRESQL' }],
+    registered_models: [{ name: 'main.ml.churn', owner: null, comment: null, detail: null }],
+    shares: [],
+    recipients: [],
+    unavailable: [{ kind: 'recipients', error: expect.stringMatching(/not a metastore admin/) }],
+  });
+});

@@ -72,6 +72,33 @@ export interface EffectivePrivilegeAssignment {
   privileges: { privilege: string; inherited_from_type?: string; inherited_from_name?: string }[];
 }
 
+/** Metastore-level objects listed by `GET /api/uc-objects`: response key → REST path. */
+export const UC_OBJECT_PATHS = {
+  external_locations: 'external-locations',
+  storage_credentials: 'storage-credentials',
+  connections: 'connections',
+  registered_models: 'models',
+  shares: 'shares',
+  recipients: 'recipients',
+} as const;
+export type UcObjectKind = keyof typeof UC_OBJECT_PATHS;
+/** The fields every one of them has (the rest differs by kind). */
+export interface UcObject {
+  name: string;
+  owner?: string;
+  comment?: string;
+  full_name?: string;
+  url?: string;
+  connection_type?: string;
+}
+export interface UcMetastore {
+  metastore_id: string;
+  name?: string;
+  owner?: string;
+  region?: string;
+  cloud?: string;
+}
+
 const enc = encodeURIComponent;
 const UC = '/api/2.1/unity-catalog';
 
@@ -109,6 +136,11 @@ export class UnityCatalogApi {
       max_results: 1000,
     });
   getFunction = (fullName: string) => this.http.request<UcFunction>('GET', `${UC}/functions/${enc(fullName)}`);
+
+  /** The metastore this workspace is assigned to (`GET …/metastore_summary`; no warehouse needed). */
+  metastoreSummary = () => this.http.request<UcMetastore>('GET', `${UC}/metastore_summary`);
+  /** One page-following list of an account-level kind (external locations, credentials, connections, …). */
+  listUcObjects = (kind: UcObjectKind) => this.http.listAll<UcObject>(`${UC}/${UC_OBJECT_PATHS[kind]}`, kind);
 
   /** Direct grants on the securable (what a clone copies). */
   async getGrants(type: SecurableType, fullName: string): Promise<PrivilegeAssignment[]> {
