@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import type { Workspace } from '../../platform/port';
+import { jobs } from '../../store/schema';
 import { testAppDeps } from '../api/deps';
 import { seedMiniCatalog } from '../clone/fixtures/mini-catalog';
 import { createHarness, type Harness } from '../helpers/harness';
@@ -295,4 +296,45 @@ describe('usage and pickers', () => {
       unavailable: [],
     });
   });
+});
+
+test('job metrics, catalog health and dashboard stats come from job history', async () => {
+  const t = (s: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, s));
+  const row = {
+    jobType: 'clone',
+    sourceCatalog: 'hist_src',
+    destinationCatalog: 'hist_dst',
+    createdAt: t(0),
+    startedAt: t(0),
+  };
+  await h.store.db.insert(jobs).values([
+    {
+      ...row,
+      jobId: 'clone-hist-1',
+      status: 'completed',
+      completedAt: t(10),
+      summary: { tables_cloned: 4, bytes_copied: 800 },
+    },
+    {
+      ...row,
+      jobId: 'clone-hist-2',
+      status: 'failed',
+      completedAt: t(10),
+      summary: { tables_cloned: 0, bytes_copied: 0 },
+    },
+  ]);
+  const m = (await request(app).get('/api/monitor/metrics').expect(200)).body;
+  expect(m).toMatchObject({ finished_jobs: 2, failed_jobs: 1, failure_rate: 0.5 });
+  expect(m.throughput).toMatchObject({ tables_per_second: 0.2, bytes_per_second: 40 });
+  const health = (await request(app).get('/api/catalog-health').expect(200)).body.catalogs;
+  expect(health.find((c: any) => c.catalog === 'hist_dst')).toMatchObject({
+    total: 2,
+    succeeded: 1,
+    failed: 1,
+    score: 50,
+  });
+  const d = (await request(app).get('/api/dashboard/stats').expect(200)).body;
+  expect(d).toMatchObject({ total_jobs: 2, by_status: { completed: 1, failed: 1 }, tables_copied: 4 });
+  const i = (await post('/api/impact', { catalog: 'hist_src' }, 404)).body;
+  expect(i.error.details[0].path).toBe('body.catalog');
 });
