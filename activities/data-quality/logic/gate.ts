@@ -22,7 +22,16 @@ export function gateVerdict(
   const reason = passed
     ? `DQ gate passed: pass rate ${run.pass_rate}% >= threshold ${minPassRate}% ${counts}`
     : `DQ gate failed: pass rate ${run.pass_rate}% < threshold ${minPassRate}% ${counts}`;
-  return { ...target, passed, min_pass_rate: minPassRate, ...run, reason };
+  return {
+    ...target,
+    passed,
+    pass_rate: run.pass_rate,
+    min_pass_rate: minPassRate,
+    total_rows: run.total_rows,
+    invalid_rows: run.invalid_rows,
+    checks_applied: run.checks_applied,
+    reason,
+  };
 }
 
 /** A gate that cannot run fails closed, saying why. */

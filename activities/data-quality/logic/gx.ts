@@ -95,14 +95,10 @@ function mapOne(e: GxExpectation, index: number): CheckInput[] | string {
       ];
     }
     case 'expect_column_to_exist':
-      // has_valid_schema over this one column; the type is filled in from the table at validation (existence only).
+      // has_valid_schema with this one column; the type is filled in from the table at validation (existence only).
       return (
         needColumn() ?? [
-          {
-            name,
-            check_function: 'has_valid_schema',
-            arguments: { columns: [column], expected_schema: `${column} STRING` },
-          },
+          { name, check_function: 'has_valid_schema', arguments: { expected_schema: `${column} STRING` } },
         ]
       );
     default:
@@ -146,7 +142,8 @@ export function parseGxSuite(doc: unknown): GxSuite {
 /** A column-existence check resolved against the table: the column's own type (so only existence is tested). */
 export function resolveExistence(check: CheckInput, columns: { name: string; type: string }[]): CheckInput {
   if (check.check_function !== 'has_valid_schema') return check;
-  const col = String((check.arguments?.columns as string[] | undefined)?.[0] ?? '');
+  const expected = String(check.arguments?.expected_schema ?? '');
+  const col = expected.slice(0, expected.lastIndexOf(' '));
   const found = columns.find((c) => c.name.toLowerCase() === col.toLowerCase());
   return { ...check, arguments: { ...check.arguments, expected_schema: `${col} ${found?.type ?? 'STRING'}` } };
 }
