@@ -28,6 +28,7 @@ import { targetRoutes } from './targets/routes';
 import { fanoutRoutes } from './fanout/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { analysisRoutes } from './analysis/routes';
+import { syncRoutes } from './sync/routes';
 import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 
@@ -49,6 +50,7 @@ export const routeModules: RouteModule[] = [
   governanceRoutes,
   storageRoutes,
   analysisRoutes,
+  syncRoutes,
   mdmRoutes,
   targetRoutes,
   fanoutRoutes,

@@ -10,4 +10,5 @@ export * from './data-quality';
 export * from './mdm';
 export * from './schedules';
 export * from './storage';
+export * from './sync';
 export * from './fanout/fanout-workflow';

@@ -1,12 +1,9 @@
 import type { Workspace } from '../../platform/port';
 import type { WorkspaceRef } from '../../workflows/clone/definitions';
 
-/** A stable key for a workspace reference (never includes secrets: refs carry none). */
-export function workspaceKey(ref: WorkspaceRef): string {
-  return ref.kind === 'local'
-    ? `local:${ref.root}`
-    : `databricks:${ref.host}|${ref.warehouseId}|${ref.target ?? ''}|${ref.credentialRef ?? ''}`;
-}
+import { workspaceKey } from './logic/workspace-key';
+
+export { workspaceKey };
 
 /**
  * Opens each workspace once per worker process and reuses it for every activity; a failed open is not
