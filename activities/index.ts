@@ -12,6 +12,7 @@ import { createScheduleActivities, type SubmitScheduledClone } from './schedules
 import { createJobActivities } from './jobs';
 import { createMdmActivities } from './mdm';
 import { createStorageActivities } from './storage';
+import { createStreamActivities } from './streams';
 import { createSyncActivities } from './sync';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
 
@@ -62,6 +63,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createScheduleActivities(deps),
     ...createMdmActivities({ workspaces: deps.workspaces }),
     ...createStorageActivities({ workspaces: deps.workspaces }),
+    ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
     ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
   });
 }

@@ -26,6 +26,7 @@ import { storageRoutes } from './storage/routes';
 import { mdmRoutes } from './mdm/routes';
 import { targetRoutes } from './targets/routes';
 import { fanoutRoutes } from './fanout/routes';
+import { streamRoutes } from './streams/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { analysisRoutes } from './analysis/routes';
 import { syncRoutes } from './sync/routes';
@@ -54,6 +55,7 @@ export const routeModules: RouteModule[] = [
   mdmRoutes,
   targetRoutes,
   fanoutRoutes,
+  streamRoutes,
   scheduleRoutes,
 ];
 

@@ -12,3 +12,4 @@ export * from './schedules';
 export * from './storage';
 export * from './sync';
 export * from './fanout/fanout-workflow';
+export * from './streams/stream-workflow';
