@@ -1,6 +1,6 @@
 import { diffProperties } from '../../activities/analysis/logic/diff';
 import { catalogHealth, dashboardStats, jobMetrics, type JobFacts } from '../../activities/analysis/logic/job-stats';
-import { definitionEdges, reachable, riskLevel } from '../../activities/analysis/logic/lineage';
+import { definitionEdges, reachable, referencedObjects, riskLevel } from '../../activities/analysis/logic/lineage';
 import { pairRows } from '../../activities/analysis/logic/samples';
 
 const at = (iso: string) => new Date(iso);
@@ -110,4 +110,17 @@ test('sample pairs mark differing cells, and a row on one side only differs in e
   );
   expect(differences).toBe(2);
   expect(rows.map((r) => r.differing_columns)).toEqual([['v'], ['id', 'v']]);
+});
+
+test('references: quoted and mixed-case names, JOINs, numbers and broken SQL', () => {
+  const known = new Set(['c.s.orders', 'c.s.my table', 'c.t.x']);
+  const home = { catalog: 'c', schema: 's' };
+  expect(
+    referencedObjects(
+      'SELECT 1.5 AS n FROM `C`.`s`.`my table` a JOIN Orders b ON a.id = b.id JOIN t.x USING (id)',
+      home,
+      known,
+    ),
+  ).toEqual(['c.s.my table', 'c.s.orders', 'c.t.x']);
+  expect(referencedObjects("SELECT * FROM orders WHERE x = 'unterminated", home, known)).toEqual([]);
 });

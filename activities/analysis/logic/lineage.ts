@@ -1,9 +1,18 @@
 import type { LineageEdge } from '../../../schemas/analysis-lineage';
-import { identifierChains, tokenize } from '../../clone/logic/sql-identifiers';
+import {
+  isName,
+  isPunct,
+  isWord,
+  significant,
+  SqlTokenError,
+  tokenize,
+  type Token,
+} from '../../../platform/sql/tokenizer';
 
 /**
- * Lineage from definitions: the objects a view or function names, found with the clone engine's own reference
- * parser (identifier chains over a tokenizer that skips strings and comments, never a substring search). Pure.
+ * Lineage from definitions: the objects a view or function names, found as identifier chains over the
+ * project's SQL tokenizer (`platform/sql/tokenizer.ts`: strings, comments and quoted names handled), never by
+ * substring search. Pure.
  */
 
 export interface Home {
@@ -13,6 +22,48 @@ export interface Home {
 
 export const fqnKey = (catalog: string, schema: string, name: string) => `${catalog}.${schema}.${name}`.toLowerCase();
 
+interface NameChain {
+  parts: string[];
+  /** Followed by `(`: a function call. */
+  isCall: boolean;
+  /** Right after FROM or JOIN (unquoted keywords). */
+  afterFromOrJoin: boolean;
+}
+
+/** Maximal `a.b.c` name chains of `sql` over the project's SQL tokenizer (strings and comments are not names). */
+function nameChains(sql: string): NameChain[] {
+  let tokens: Token[];
+  try {
+    tokens = tokenize(sql).filter(significant);
+  } catch (err) {
+    // A definition the tokenizer cannot read (an unterminated quote) names nothing we can trust.
+    if (err instanceof SqlTokenError) return [];
+    throw err;
+  }
+  const chains: NameChain[] = [];
+  let k = 0;
+  while (k < tokens.length) {
+    if (!isName(tokens[k]) || isPunct(tokens[k - 1], '.')) {
+      k++;
+      continue;
+    }
+    const parts = [tokens[k].value];
+    let m = k + 1;
+    while (isPunct(tokens[m], '.') && isName(tokens[m + 1])) {
+      parts.push(tokens[m + 1].value);
+      m += 2;
+    }
+    const prev = tokens[k - 1];
+    chains.push({
+      parts,
+      isCall: isPunct(tokens[m], '('),
+      afterFromOrJoin: isWord(prev, 'FROM') || isWord(prev, 'JOIN'),
+    });
+    k = m;
+  }
+  return chains;
+}
+
 /**
  * Three-part keys of what `sql` names. A three-part name in another catalog always counts; shorter names
  * resolve in `home` and count only when `known` has them, and a one-part relation name only right after FROM
@@ -20,10 +71,8 @@ export const fqnKey = (catalog: string, schema: string, name: string) => `${cata
  * rule the clone uses for left-out dependencies. `calls` picks function calls instead of relations.
  */
 export function referencedObjects(sql: string, home: Home, known: ReadonlySet<string>, calls = false): string[] {
-  const tokens = tokenize(sql);
-  const before = new Map(tokens.map((t, i) => [t.start, tokens[i - 1]]));
   const out = new Set<string>();
-  for (const chain of identifierChains(sql)) {
+  for (const chain of nameChains(sql)) {
     if (chain.isCall !== calls) continue;
     const [a, b, c] = chain.parts;
     if (chain.parts.length >= 3) {
@@ -31,10 +80,7 @@ export function referencedObjects(sql: string, home: Home, known: ReadonlySet<st
       if (known.has(key) || a.toLowerCase() !== home.catalog.toLowerCase()) out.add(key);
       continue;
     }
-    if (chain.parts.length === 1 && !calls) {
-      const prev = before.get(chain.spans[0].start);
-      if (prev?.kind !== 'ident' || prev.quoted || !/^(from|join)$/i.test(prev.value)) continue;
-    }
+    if (chain.parts.length === 1 && !calls && !chain.afterFromOrJoin) continue;
     const key = chain.parts.length === 2 ? fqnKey(home.catalog, a, b) : fqnKey(home.catalog, home.schema, a);
     if (known.has(key)) out.add(key);
   }
