@@ -8,6 +8,7 @@ import {
   LineageResponseSchema,
   ViewDependenciesResponseSchema,
 } from '../../schemas/analysis-lineage';
+import { badRequest } from '../middleware/http-error';
 import { route } from '../middleware/route';
 import { creationOrder, functionDependencies, impact, lineage, viewDependencies } from './lineage-service';
 import { workspaceFor } from './names';
@@ -61,7 +62,13 @@ export const lineageRoutes = [
     response: { description: 'The edges', schema: LineageResponseSchema },
     errors: ERRORS,
     handler: async ({ deps, req, input: { body: b } }) => {
-      const r = await readerFor({ deps, req }, { catalog: b.catalog }, b.catalog);
+      const parts = b.table?.split('.');
+      if (parts && (parts.length < 2 || parts.length > 3 || parts.some((p) => p === '')))
+        throw badRequest('table: use schema.table or catalog.schema.table', [
+          { path: 'body.table', message: 'use schema.table or catalog.schema.table' },
+        ]);
+      const names = Object.fromEntries((parts ?? []).map((p, i) => [`table.${i}`, p]));
+      const r = await readerFor({ deps, req }, { catalog: b.catalog, ...names }, b.catalog);
       return lineage(r, deps.store.db, b.catalog, b.table);
     },
   }),

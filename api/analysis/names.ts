@@ -22,7 +22,8 @@ export async function workspaceFor(
       try {
         assertObjectName(name);
       } catch {
-        const path = Array.isArray(value) ? `${field}.${i}` : field;
+        // `table.1` (a part of a dotted name) is reported as the field itself.
+        const path = Array.isArray(value) ? `${field}.${i}` : field.replace(/\.\d+$/, '');
         throw fieldUnsupported(path, "the local lakehouse accepts letters, digits, '_' and '-' only");
       }
     });

@@ -248,6 +248,8 @@ describe('samples', () => {
       ],
       ['/api/diff', { ...pair, destination_catalog: "dev' OR 1=1" }, 422, 'body.destination_catalog'],
       ['/api/lineage', { catalog: 'prod', table: 'a/b' }, 400, 'body.table'],
+      ['/api/lineage', { catalog: 'prod', table: 'orders' }, 400, 'body.table'],
+      ['/api/lineage', { catalog: 'prod', table: "sales.orders' OR '1'='1" }, 422, 'body.table'],
       ['/api/impact', { catalog: 'prod', table: 'orders' }, 400, 'body.schema'],
       ['/api/column-usage', { catalog: 'prod', schema_name: 'x\u202e' }, 400, 'body.schema_name'],
       ['/api/dependencies/order', { catalog: 'nope', schema_name: 's' }, 404, 'body.catalog'],
