@@ -22,6 +22,7 @@ import { notificationRoutes } from './notifications/routes';
 import { jobRoutes } from './jobs/routes';
 import { dataQualityRoutes } from './data-quality/routes';
 import { governanceRoutes } from './governance/routes';
+import { glossaryRoutes } from './governance/glossary-routes';
 import { storageRoutes } from './storage/routes';
 import { mdmRoutes } from './mdm/routes';
 import { targetRoutes } from './targets/routes';
@@ -49,6 +50,7 @@ export const routeModules: RouteModule[] = [
   docsRoutes,
   dataQualityRoutes,
   governanceRoutes,
+  glossaryRoutes,
   storageRoutes,
   analysisRoutes,
   syncRoutes,

@@ -89,3 +89,80 @@ export const PluginToggleSchema = z.object({
   name: z.string().min(1).max(100),
   enabled: z.boolean().default(true),
 });
+
+export const GLOSSARY_STATUSES = ['draft', 'approved', 'deprecated'] as const;
+export const GlossaryStatusSchema = z.enum(GLOSSARY_STATUSES);
+
+const termText = (max: number) => z.string().trim().min(1).max(max);
+
+export const GlossaryTermCreateSchema = z
+  .object({
+    name: termText(200),
+    definition: termText(10_000),
+    abbreviation: termText(50).optional(),
+    domain: termText(200).default('General'),
+    owner: termText(200).optional(),
+    tags: z.array(termText(100)).max(50).default([]),
+  })
+  .meta({ id: 'GlossaryTermCreate' });
+
+export const GlossaryTermPatchSchema = z
+  .object({
+    name: termText(200).optional(),
+    definition: termText(10_000).optional(),
+    abbreviation: termText(50).nullable().optional(),
+    domain: termText(200).optional(),
+    owner: termText(200).nullable().optional(),
+    tags: z.array(termText(100)).max(50).optional(),
+  })
+  .refine((p) => Object.keys(p).length > 0, 'give at least one field to change')
+  .meta({ id: 'GlossaryTermPatch' });
+
+/** A column a term describes: `catalog.schema.table.column`. */
+export const ColumnFqnSchema = z
+  .string()
+  .regex(/^[^.\s]+\.[^.\s]+\.[^.\s]+\.[^.\s]+$/, 'expected catalog.schema.table.column');
+
+export const GlossaryLinkSchema = z.object({
+  column_fqns: z.array(ColumnFqnSchema).min(1).max(500),
+});
+
+export const GlossaryChangeSchema = z
+  .object({
+    change_type: z.string(),
+    changed_by: z.string(),
+    changed_at: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'GovernanceChange' });
+
+export const GlossaryTermSchema = z
+  .object({
+    term_id: z.string(),
+    name: z.string(),
+    abbreviation: z.string().nullable(),
+    definition: z.string(),
+    domain: z.string(),
+    owner: z.string().nullable(),
+    tags: z.array(z.string()),
+    status: GlossaryStatusSchema,
+    linked_columns: z.array(z.string()),
+    created_by: z.string(),
+    created_at: z.string(),
+    updated_by: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'GlossaryTerm' });
+export type GlossaryTerm = z.infer<typeof GlossaryTermSchema>;
+
+export const GlossaryTermDetailSchema = GlossaryTermSchema.extend({ history: z.array(GlossaryChangeSchema) }).meta({
+  id: 'GlossaryTermDetail',
+});
+
+export const GlossaryListQuerySchema = z.object({
+  status: GlossaryStatusSchema.optional(),
+  domain: z.string().max(200).optional(),
+  q: z.string().max(200).optional().describe('Case-insensitive text in the name, abbreviation or definition'),
+});
+
+export const TermIdParamsSchema = z.object({ term_id: z.string().min(1).max(100) });

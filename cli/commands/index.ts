@@ -9,6 +9,7 @@ import { registerDemoCommands } from './demo';
 import { registerRollbackCommand } from './rollback';
 import { registerTemplatesCommand } from './templates';
 import { registerDqCommand } from './dq';
+import { registerGovernanceCommands } from './governance';
 import { registerScheduleCommands } from './schedules';
 import { registerAnalysisCommands } from './analysis';
 import { registerMdmCommand } from './mdm';
@@ -29,6 +30,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerTemplatesCommand,
   registerRollbackCommand,
   registerDqCommand,
+  registerGovernanceCommands,
   registerScheduleCommands,
   registerAnalysisCommands,
   registerMdmCommand,
