@@ -15,6 +15,7 @@ import { createStorageActivities } from './storage';
 import { createStreamActivities } from './streams';
 import { createSyncActivities } from './sync';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
+import { createWorkbenchActivities } from './workbench';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
 export interface ActivityDeps {
@@ -65,6 +66,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createStorageActivities({ workspaces: deps.workspaces }),
     ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
     ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
+    ...createWorkbenchActivities({ store: deps.store, workspaces: deps.workspaces }),
   });
 }
 

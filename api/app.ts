@@ -31,6 +31,7 @@ import { streamRoutes } from './streams/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { analysisRoutes } from './analysis/routes';
 import { syncRoutes } from './sync/routes';
+import { workbenchRoutes } from './workbench/routes';
 import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 
@@ -59,6 +60,7 @@ export const routeModules: RouteModule[] = [
   fanoutRoutes,
   streamRoutes,
   scheduleRoutes,
+  workbenchRoutes,
 ];
 
 /**

@@ -9,6 +9,8 @@ export type PlatformErrorCode =
   | 'CONFLICT'
   | 'INVALID_INPUT'
   | 'INVALID_WAREHOUSE'
+  | 'DEADLINE_EXCEEDED'
+  | 'CANCELED'
   | 'TRANSIENT';
 
 export class PlatformError extends Error {
@@ -67,4 +69,18 @@ export class TransientError extends PlatformError {
 
 export function isPlatformError(err: unknown): err is PlatformError {
   return err instanceof PlatformError;
+}
+
+/** A statement ran past its timeout and was stopped. */
+export class DeadlineExceededError extends PlatformError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('DEADLINE_EXCEEDED', message, options);
+  }
+}
+
+/** A statement was stopped because its caller cancelled it. */
+export class StatementCanceledError extends PlatformError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('CANCELED', message, options);
+  }
 }

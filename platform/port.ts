@@ -19,6 +19,8 @@ import type {
   RowFilter,
   SchemaInfo,
   Securable,
+  StatementOptions,
+  StatementResult,
   TableDescription,
   TableDetail,
   TableInfo,
@@ -176,6 +178,13 @@ export interface Workspace {
    * masks apply. Rejects statements that write.
    */
   query(sql: string): Promise<QueryResult>;
+  /**
+   * One read-only statement for a person at the workbench: `:name` markers bound to `parameters` (values are
+   * data), rows streamed and the statement stopped after `rowLimit` rows (`truncated`), stopped at `timeoutMs`
+   * (DeadlineExceededError) or when `signal` aborts (StatementCanceledError). Same name resolution, time travel,
+   * row filters and column masks as `query`.
+   */
+  executeStatement(sql: string, opts: StatementOptions): Promise<StatementResult>;
 
   /** Releases connections and file handles. */
   close(): Promise<void>;

@@ -285,3 +285,30 @@ export type ChangeRow = Record<string, unknown> & {
   _commit_version: number;
   _commit_timestamp: string;
 };
+
+/** A named parameter of a statement, as Databricks' Statement Execution API takes it: the value as text and a type. */
+export interface StatementParameter {
+  name: string;
+  value: string | null;
+  /** A SQL type name (STRING, INT, BIGINT, DOUBLE, DECIMAL(p,s), BOOLEAN, DATE, TIMESTAMP); default STRING. */
+  type?: string;
+}
+
+export interface StatementOptions {
+  /** Bound to `:name` markers; the values are data, never SQL text. */
+  parameters?: StatementParameter[];
+  /** Rows read at most; the statement stops there and the result says it was truncated. */
+  rowLimit: number;
+  /** The statement is stopped after this long (DeadlineExceededError). */
+  timeoutMs: number;
+  /** Aborting stops the running statement (StatementCanceledError). */
+  signal?: AbortSignal;
+}
+
+/** A statement's first `rowLimit` rows, in column order; values as the port's JS values. */
+export interface StatementResult {
+  columns: QueryColumn[];
+  rows: unknown[][];
+  /** More rows existed than `rowLimit`. */
+  truncated: boolean;
+}

@@ -13,3 +13,4 @@ export * from './storage';
 export * from './sync';
 export * from './fanout/fanout-workflow';
 export * from './streams/stream-workflow';
+export * from './workbench/notebook-run-workflow';

@@ -6,6 +6,7 @@ import * as disc from './ops/discovery';
 import * as gov from './ops/governance';
 import * as obj from './ops/objects';
 import { runQuery } from './ops/query';
+import { executeStatement } from './ops/statement';
 import * as storage from './ops/storage';
 import * as tbl from './ops/tables';
 import { FilesApi } from './rest/files';
@@ -124,6 +125,7 @@ export class DatabricksWorkspace implements Workspace {
   dropColumnMask = (ref: Ref, column: string) => gov.dropColumnMask(this.ctx, ref, column);
 
   query = (sql: string) => runQuery(this.ctx, sql);
+  executeStatement = (sql: string, opts: T.StatementOptions) => executeStatement(this.ctx, sql, opts);
   close = () => this.ctx.sql.close();
 }
 

@@ -17,6 +17,7 @@ import * as gov from './workspace-governance';
 import * as policies from './workspace-policies';
 import * as constraints from './workspace-constraints';
 import { runQuery } from './workspace-sql';
+import { executeStatement } from './workspace-statement';
 
 export type { LocalWorkspaceOptions };
 
@@ -129,6 +130,7 @@ export class LocalWorkspace implements Workspace {
 
   // ---- SQL
   query = (sql: string) => runQuery(this.ctx, sql);
+  executeStatement = (sql: string, opts: T.StatementOptions) => executeStatement(this, this.ctx, sql, opts);
 
   /** Nothing to release: connections are per call and the DuckDB instance is shared by the process. */
   async close(): Promise<void> {}

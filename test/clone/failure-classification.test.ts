@@ -9,10 +9,12 @@ import {
 import {
   AlreadyExistsError,
   ConflictError,
+  DeadlineExceededError,
   InvalidInputError,
   InvalidWarehouseError,
   NotFoundError,
   PermissionDeniedError,
+  StatementCanceledError,
   TransientError,
   type PlatformError,
 } from '../../platform/errors';
@@ -27,6 +29,8 @@ test.each<[string, PlatformError, string, boolean]>([
   ['ConflictError', new ConflictError('concurrent commit to version 3'), 'Conflict', true],
   ['InvalidInputError', new InvalidInputError('[PARSE_SYNTAX_ERROR] near FROM'), 'InvalidInput', true],
   ['InvalidWarehouseError', new InvalidWarehouseError('warehouse abc does not exist'), 'InvalidWarehouse', true],
+  ['DeadlineExceededError', new DeadlineExceededError('statement ran past 300 s'), 'DeadlineExceeded', true],
+  ['StatementCanceledError', new StatementCanceledError('statement cancelled'), 'Canceled', true],
   ['TransientError', new TransientError('warehouse busy (HTTP 503)'), 'Transient', false],
 ])('%s becomes an ApplicationFailure of type %s (non-retryable: %s)', (_name, err, type, nonRetryable) => {
   const failure = asFailure(err);

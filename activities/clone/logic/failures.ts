@@ -12,6 +12,8 @@ export const FAILURE_TYPES = {
   CONFLICT: 'Conflict',
   INVALID_INPUT: 'InvalidInput',
   INVALID_WAREHOUSE: 'InvalidWarehouse',
+  DEADLINE_EXCEEDED: 'DeadlineExceeded',
+  CANCELED: 'Canceled',
   TRANSIENT: 'Transient',
 } as const satisfies Record<PlatformErrorCode, string>;
 
@@ -28,6 +30,8 @@ export const NON_RETRYABLE_FAILURE_TYPES: readonly FailureType[] = [
   FAILURE_TYPES.CONFLICT,
   FAILURE_TYPES.INVALID_INPUT,
   FAILURE_TYPES.INVALID_WAREHOUSE,
+  FAILURE_TYPES.DEADLINE_EXCEEDED,
+  FAILURE_TYPES.CANCELED,
 ];
 
 /** The vocabulary's name for a platform error; null for anything else. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { DBSQLClient as Client } from '@databricks/sql';
+import { DBSQLParameter, type DBSQLClient as Client, type DBSQLParameterType } from '@databricks/sql';
 import type IDBSQLSession from '@databricks/sql/dist/contracts/IDBSQLSession';
 import type { TTableSchema } from '@databricks/sql/thrift/TCLIService_types';
-import { InvalidWarehouseError } from '../../errors';
+import { DeadlineExceededError, InvalidWarehouseError, StatementCanceledError } from '../../errors';
 import type { TokenSource } from '../auth/token-source';
 import { classifySqlError } from '../classify';
-import { plainValue, type SqlRows, type SqlSession } from './sql-session';
+import { plainValue, type SqlRows, type SqlSession, type StreamingOptions } from './sql-session';
 import { typeName } from './type-names';
 
 export interface DriverSessionOptions {
@@ -54,6 +54,64 @@ export class DriverSqlSession implements SqlSession {
       if (/invalid (session|operation)handle/i.test(String((err as Error)?.message))) this.drop(slot);
       throw classifySqlError(err, this.o.tokens.secrets(), 'SQL statement');
     } finally {
+      slot.inFlight--;
+    }
+  }
+
+  async executeStreaming(sql: string, opts: StreamingOptions): Promise<SqlRows & { truncated: boolean }> {
+    const slot = await this.slot();
+    slot.inFlight++;
+    let stopped: 'timeout' | 'cancel' | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    try {
+      if (opts.signal?.aborted) throw new StatementCanceledError('the statement was cancelled before it started');
+      const namedParameters = Object.fromEntries(
+        opts.parameters.map((p) => [p.name, new DBSQLParameter({ type: parameterType(p.type), value: p.value })]),
+      );
+      const op = await slot.session.executeStatement(sql, { namedParameters });
+      const stop = (why: 'timeout' | 'cancel') => {
+        if (stopped) return;
+        stopped = why;
+        void op.cancel().catch(() => undefined);
+      };
+      timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
+      onAbort = () => stop('cancel');
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const raw: Record<string, unknown>[] = [];
+        let truncated = false;
+        for (;;) {
+          const want = Math.min(10_000, opts.rowLimit - raw.length + 1);
+          const chunk = (await op.fetchChunk({ maxRows: want })) as Record<string, unknown>[];
+          raw.push(...chunk);
+          if (raw.length > opts.rowLimit) {
+            truncated = true;
+            raw.length = opts.rowLimit;
+            break;
+          }
+          if (!(await op.hasMoreRows())) break;
+          if (raw.length === opts.rowLimit) {
+            truncated = true;
+            break;
+          }
+        }
+        const columns = schemaColumns(await op.getSchema());
+        const rows = raw.map((r) => Object.fromEntries(columns.map((c) => [c.name, plainValue(r[c.name], c.type)])));
+        return { columns, rows, truncated };
+      } finally {
+        await op.close().catch(() => undefined);
+      }
+    } catch (err) {
+      if (stopped === 'timeout')
+        throw new DeadlineExceededError(`the statement ran longer than ${opts.timeoutMs / 1000} s and was cancelled`);
+      if (stopped === 'cancel' || err instanceof StatementCanceledError)
+        throw new StatementCanceledError('the statement was cancelled');
+      if (/invalid (session|operation)handle/i.test(String((err as Error)?.message))) this.drop(slot);
+      throw classifySqlError(err, this.o.tokens.secrets(), 'SQL statement');
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
       slot.inFlight--;
     }
   }
@@ -133,4 +191,10 @@ export function poolKey(host: string, warehouseId: string, tokens: TokenSource):
     .digest('hex')
     .slice(0, 16);
   return `${host}|${warehouseId}|${tokens.method}|${who}`;
+}
+
+/** The driver's parameter type for a statement parameter's type (INT is INTEGER there; DECIMAL keeps (p,s)). */
+function parameterType(type: string | null): DBSQLParameterType {
+  const t = (type ?? 'STRING').toUpperCase();
+  return (t === 'INT' ? 'INTEGER' : t) as DBSQLParameterType;
 }

@@ -21,6 +21,7 @@ export function leaseDriverSession(o: DriverSessionOptions & { tokens: TokenSour
   let released = false;
   return {
     executeStatement: (sql: string): Promise<SqlRows> => held.session.executeStatement(sql),
+    executeStreaming: (sql, opts) => held.session.executeStreaming(sql, opts),
     close: async () => {
       if (released) return;
       released = true;

@@ -10,8 +10,21 @@ export interface SqlRows {
  * The only thing the adapter needs from the SQL driver. The real one wraps `@databricks/sql`; tests use
  * a recording fake that implements the same two methods and asserts the statements sent.
  */
+/** A workbench statement's driver options: named parameters, a row cap, a client-side timeout, a cancel signal. */
+export interface StreamingOptions {
+  parameters: { name: string; value: string | null; type: string | null }[];
+  rowLimit: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
 export interface SqlSession {
   executeStatement(sql: string): Promise<SqlRows>;
+  /**
+   * One statement read with `fetchChunk` until `rowLimit` rows (`truncated` when more exist); the timeout or the
+   * signal cancels the operation (`op.cancel()`), failing with DeadlineExceededError / StatementCanceledError.
+   */
+  executeStreaming(sql: string, opts: StreamingOptions): Promise<SqlRows & { truncated: boolean }>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import { errorCodeOf, rowsText, statementView } from '../../activities/workbench/logic/result-text';
+import { isPlatformError } from '../../platform/errors';
+import { qualifyNames, readOnlyStatement, StatementRefusedError } from '../../platform/sql/read-only-statement';
+import { bindStatementParameters } from '../../platform/sql/statement-parameters';
+import { significant, tokenize } from '../../platform/sql/tokenizer';
+import type { Workspace } from '../../platform/port';
+import type { Caller } from '../../schemas/governance';
+import type { StatementRequest, StatementResponse } from '../../schemas/workbench';
+import {
+  cancelRequested,
+  dropExpiredStatements,
+  endStatement,
+  getStatement,
+  insertStatement,
+  requestCancel,
+  type StatementRow,
+} from '../../store/workbench/statements';
+import type { AppDeps } from '../deps';
+import { assertAllowed } from '../governance/access';
+import { guardUserSql } from '../governance/sql-guard';
+import { HttpError } from '../middleware/http-error';
+
+/** How often a running statement looks for a cancel asked through another API process. */
+const CANCEL_POLL_MS = 500;
+
+/** Statements this process runs: id → their abort controller (a cancel here stops them at once). */
+export class StatementRunner {
+  private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private poller: NodeJS.Timeout | null = null;
+
+  constructor(private readonly deps: AppDeps) {}
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Runs a checked statement in the background and returns when it ended or `waitMs` passed. */
+  async start(
+    ws: Workspace,
+    s: { id: string; caller: string; statement: string; sql: string; catalog?: string; schema?: string },
+    body: Pick<StatementRequest, 'parameters' | 'row_limit' | 'timeout_seconds'>,
+    waitMs: number,
+    source?: string,
+  ): Promise<void> {
+    const db = this.deps.store.db;
+    await dropExpiredStatements(db);
+    await insertStatement(db, { ...s, rowLimit: body.row_limit, source });
+    const abort = new AbortController();
+    const started = Date.now();
+    const done = ws
+      .executeStatement(s.sql, {
+        parameters: body.parameters,
+        rowLimit: body.row_limit,
+        timeoutMs: body.timeout_seconds * 1000,
+        signal: abort.signal,
+      })
+      .then(
+        (r) =>
+          endStatement(db, s.id, {
+            state: 'SUCCEEDED',
+            columns: r.columns,
+            rows: rowsText(r.rows),
+            truncated: r.truncated,
+            durationMs: Date.now() - started,
+          }),
+        (err: unknown) => {
+          const code = isPlatformError(err) ? err.code : undefined;
+          return endStatement(db, s.id, {
+            state: code === 'CANCELED' ? 'CANCELED' : 'FAILED',
+            errorCode: errorCodeOf(code),
+            errorMessage: (err as Error)?.message ?? String(err),
+            durationMs: Date.now() - started,
+          });
+        },
+      )
+      .catch((err: unknown) => this.deps.logger.error({ err, statement_id: s.id }, 'recording a statement failed'))
+      .finally(() => {
+        this.running.delete(s.id);
+        if (this.running.size === 0 && this.poller) {
+          clearInterval(this.poller);
+          this.poller = null;
+        }
+      });
+    this.running.set(s.id, { abort, done });
+    this.poller ??= setInterval(() => void this.pollCancels(), CANCEL_POLL_MS).unref();
+    if (waitMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([done, new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
+      clearTimeout(timer);
+    }
+  }
+
+  /** Stops a statement this process runs; true when it was running here. */
+  cancelHere(id: string): boolean {
+    const r = this.running.get(id);
+    r?.abort.abort();
+    return !!r;
+  }
+
+  /** Waits for a statement this process runs to record its end (cancel answers after the CANCELED state). */
+  async settled(id: string, waitMs: number): Promise<void> {
+    const r = this.running.get(id);
+    if (!r) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([r.done, new Promise<void>((res) => (timer = setTimeout(res, waitMs)))]);
+    clearTimeout(timer);
+  }
+
+  private async pollCancels(): Promise<void> {
+    const ids = [...this.running.keys()];
+    try {
+      for (const id of await cancelRequested(this.deps.store.db, ids)) this.cancelHere(id);
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'checking statement cancels failed');
+    }
+  }
+}
+
+const waitMsOf = (waitTimeout: string) => Number(/^(\d+)s$/.exec(waitTimeout)?.[1] ?? 10) * 1000;
+
+function refused(err: StatementRefusedError): HttpError {
+  return new HttpError(400, 'STATEMENT_NOT_ALLOWED', err.message, [
+    { path: 'body.statement', message: err.keyword ? `${err.keyword} is not allowed` : err.message },
+  ]);
+}
+
+/**
+ * What the workbench runs for a request: checked to be one read-only statement (400 naming the keyword before
+ * any engine sees it), names qualified with `catalog`/`schema`, and every table it reads checked against the
+ * caller's access policies (governance's SQL guard; 403 naming the table and rule).
+ */
+export async function checkedStatement(
+  deps: AppDeps,
+  caller: Caller,
+  body: Pick<StatementRequest, 'statement' | 'catalog' | 'schema' | 'parameters'>,
+  field = 'body.statement',
+): Promise<string> {
+  if (body.schema && !body.catalog) {
+    throw new HttpError(400, 'VALIDATION_ERROR', 'schema needs catalog', [
+      { path: 'body.catalog', message: 'required when schema is given' },
+    ]);
+  }
+  let statement;
+  try {
+    statement = readOnlyStatement(body.statement);
+  } catch (err) {
+    if (err instanceof StatementRefusedError) throw refused(err);
+    throw err;
+  }
+  const sql = qualifyNames(statement.sql, body.catalog, body.schema);
+  // The guard parses SQL; parameter markers are values, so NULL stands in for each while it reads the text.
+  const forGuard = bindStatementParameters(sql, body.parameters ?? [], () => 'NULL').sql;
+  if (statement.kind === 'SELECT' || statement.kind === 'WITH' || statement.kind === 'VALUES') {
+    await guardUserSql(deps, caller, { sql: forGuard, kind: 'query', field });
+  } else if (statement.kind === 'EXPLAIN') {
+    const t = tokenize(forGuard).filter(significant);
+    let k = 1;
+    while (['EXTENDED', 'FORMATTED', 'COST', 'CODEGEN'].includes(t[k]?.value.toUpperCase() ?? '')) k++;
+    const inner = forGuard.slice(forGuard.indexOf(t[k]?.text ?? '', forGuard.indexOf(t[0].text) + t[0].text.length));
+    await guardUserSql(deps, caller, { sql: inner, kind: 'query', field });
+  } else {
+    await guardCatalogStatement(deps, caller, forGuard, field);
+  }
+  return sql;
+}
+
+/** SHOW and DESCRIBE read what they name: a table (as a SELECT of it would) or the listing of a schema/catalog. */
+async function guardCatalogStatement(deps: AppDeps, caller: Caller, sql: string, field: string): Promise<void> {
+  const t = tokenize(sql).filter(significant);
+  const names: string[] = [];
+  for (let k = 0; k < t.length; k++) {
+    if (t[k].type !== 'ident' && t[k].type !== 'qident') continue;
+    if (
+      t[k].type === 'ident' &&
+      /^(SHOW|DESCRIBE|DESC|TABLE|EXTENDED|TABLES|VIEWS|SCHEMAS|DATABASES|COLUMNS|CATALOGS|IN|FROM|FUNCTIONS|HISTORY|DETAIL|LIKE)$/i.test(
+        t[k].value,
+      )
+    )
+      continue;
+    names.push(t[k].value);
+    while (t[k + 1]?.text === '.' && t[k + 2]) {
+      names.push(t[k + 2].value);
+      k += 2;
+    }
+    break;
+  }
+  const first = t[0].value.toUpperCase();
+  const whatWord = t[1]?.value.toUpperCase();
+  if (first === 'DESCRIBE' || first === 'DESC' || whatWord === 'COLUMNS') {
+    if (names.length === 3) {
+      const q = names.map((n) => `\`${n.replace(/`/g, '``')}\``).join('.');
+      await guardUserSql(deps, caller, { sql: `SELECT * FROM ${q}`, kind: 'query', field });
+    }
+    return;
+  }
+  if (names.length >= 1) {
+    await assertAllowed(deps, caller, {
+      operation: 'read',
+      source: names[0],
+      ...(names[1] ? { schemas: [names[1]] } : {}),
+    });
+  }
+}
+
+/** The stored statement, as the caller may see it: another caller's statement is a 404, like a missing one. */
+export async function statementOf(deps: AppDeps, caller: Caller, id: string): Promise<StatementRow> {
+  const row = await getStatement(deps.store.db, id);
+  if (!row || (row.caller !== caller.name && caller.role !== 'admin')) {
+    throw new HttpError(404, 'NOT_FOUND', `statement ${id} does not exist (or its result expired after an hour)`, [
+      { path: 'params.statementId', message: 'unknown statement' },
+    ]);
+  }
+  return row;
+}
+
+export function viewOf(row: StatementRow): StatementResponse {
+  return statementView({
+    id: row.id,
+    state: row.state as StatementResponse['status']['state'],
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    columns: row.columns,
+    rows: row.rows,
+    truncated: row.truncated,
+  });
+}
+
+/** POST /api/sql/statements. */
+export async function submitStatement(
+  deps: AppDeps,
+  runner: StatementRunner,
+  req: Request,
+  caller: Caller,
+  body: StatementRequest,
+): Promise<StatementResponse> {
+  const sql = await checkedStatement(deps, caller, body);
+  const ws = await deps.workspaces.resolve(req);
+  const id = randomUUID();
+  await runner.start(
+    ws,
+    { id, caller: caller.name, statement: body.statement, sql, catalog: body.catalog, schema: body.schema },
+    body,
+    waitMsOf(body.wait_timeout),
+  );
+  return viewOf((await getStatement(deps.store.db, id))!);
+}
+
+/** POST /api/sql/statements/{id}/cancel: stops it here at once, or flags it for the API process running it. */
+export async function cancelStatement(deps: AppDeps, runner: StatementRunner, caller: Caller, id: string) {
+  const row = await statementOf(deps, caller, id);
+  if (row.state !== 'RUNNING' && row.state !== 'PENDING') return viewOf(row);
+  await requestCancel(deps.store.db, id);
+  if (runner.cancelHere(id)) await runner.settled(id, 5000);
+  return viewOf((await getStatement(deps.store.db, id))!);
+}
