@@ -247,3 +247,40 @@ export const DqEventQuerySchema = z.object({
   table_fqn: TableFqnSchema.optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
+
+export const ScheduleCreateSchema = z
+  .strictObject({
+    name: Name,
+    schedule_type: z.enum(['table', 'suite', 'checks', 'all']),
+    table_fqn: TableFqnSchema.nullish(),
+    suite_id: z.string().min(1).max(200).nullish(),
+    check_ids: z.array(z.string().min(1).max(100)).min(1).max(10_000).nullish(),
+    /** Standard 5-field cron (minute hour day-of-month month day-of-week), UTC; every field is honoured. */
+    cron: z.string().min(9).max(200).default('0 * * * *'),
+  })
+  .superRefine((b, ctx) => {
+    const need = { table: 'table_fqn', suite: 'suite_id', checks: 'check_ids', all: null }[b.schedule_type];
+    if (need && !b[need as 'table_fqn' | 'suite_id' | 'check_ids'])
+      ctx.addIssue({ code: 'custom', path: [need], message: `required for schedule_type ${b.schedule_type}` });
+  });
+
+export const DqScheduleSchema = z
+  .object({
+    id: z.string(),
+    schedule_id: z.string(),
+    name: z.string(),
+    schedule_type: z.string(),
+    table_fqn: z.string().nullable(),
+    suite_id: z.string().nullable(),
+    check_ids: z.array(z.string()).nullable(),
+    cron: z.string(),
+    status: z.enum(['active', 'paused']),
+    /** From Temporal: the latest firing, its workflow status, and the next firing. */
+    last_run_at: z.string().nullable(),
+    last_run_id: z.string().nullable(),
+    last_run_status: z.string().nullable(),
+    next_run_at: z.string().nullable(),
+    created_by: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'DqSchedule' });

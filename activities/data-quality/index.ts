@@ -11,11 +11,13 @@ import { isLogicalError } from '../clone/failures';
 import { DEFAULT_ANOMALY_SETTINGS, type AnomalySettings } from './logic/anomaly';
 import { measureTable, recordObservations } from './metrics';
 import { runOperation, type DqOperation, type DqOperationResult } from './operations';
+import { planScheduledRun, recordScheduledRunFailure, type ScheduledPlan } from './schedules';
 
 export type { DqTableOutcome, DqTableRequest } from './run-table';
 export type { DqSegmentedRequest } from './segmented-run';
 export type { ProfileResult } from './profile';
 export type { DqOperation, DqOperationResult } from './operations';
+export type { ScheduledPlan } from './schedules';
 export { createDqCloneHooks } from './clone-hooks';
 
 /**
@@ -53,6 +55,13 @@ export function createDataQualityActivities(deps: {
         }
         return outcome;
       });
+    },
+    /** What one firing of a DQ schedule runs. */
+    async dqPlanScheduledRun(req: { scheduleId: string; runId: string }): Promise<ScheduledPlan> {
+      return planScheduledRun(deps.store, req.scheduleId, req.runId);
+    },
+    async dqScheduledRunFailed(e: { scheduleId: string; runId: string; error: string }): Promise<void> {
+      await recordScheduledRunFailure(deps.store, e);
     },
     /** A gate, suite validation, rule test or cross-table check (dqOperationWorkflow). */
     async dqOperation(op: DqOperation): Promise<DqOperationResult> {

@@ -5,6 +5,7 @@ import { generateRoutes } from './generate-routes';
 import { profileRoutes, workbenchProfileRoutes } from './profile-routes';
 import { opsRoutes } from './ops-routes';
 import { runRoutes } from './run-routes';
+import { scheduleRoutes } from './schedule-routes';
 import { saveToDeltaRoute } from './save-to-delta';
 import { yamlRoutes } from './yaml-routes';
 
@@ -32,6 +33,7 @@ export const dataQualityRoutes = defineRoutes({
       ...profileRoutes,
       ...generateRoutes,
       ...opsRoutes,
+      ...scheduleRoutes,
     ]),
     ...workbenchProfileRoutes,
   ],
