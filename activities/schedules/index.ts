@@ -41,8 +41,8 @@ export interface ScheduledRunStart {
 }
 
 export type ScheduledRunDecision =
-  | { action: 'clone'; runId: string; jobId: string; message: string }
-  | { action: 'skipped' | 'ended'; runId: string; message: string };
+  | { action: 'clone'; runId: string; jobId: string; message: string; maxRetries?: number }
+  | { action: 'skipped' | 'ended' | 'failed'; runId: string; message: string };
 
 export interface ScheduledRunEnd {
   scheduleId: string;
@@ -81,6 +81,9 @@ export async function sourceVersions(
   return out;
 }
 
+/** A persistent job's max_retries: clone re-submissions after a failed run (schedules have none). */
+const maxRetriesOf = (row: ScheduleRow) => Number(row.spec.max_retries ?? 0) || 0;
+
 const notifyFlags = (row: ScheduleRow) => {
   const n = (row.spec.notifications ?? {}) as { on_success?: boolean; on_failure?: boolean };
   return { onSuccess: n.on_success !== false, onFailure: n.on_failure !== false };
@@ -106,6 +109,22 @@ export function createScheduleActivities(deps: ScheduleActivityDeps) {
     return note;
   }
 
+  /**
+   * Submits the schedule's clone through the kernel. A refusal (the source catalog is gone, the queue is full, a
+   * 4xx of POST /api/clone) is an outcome of the run, not an activity failure to retry.
+   */
+  async function submit(row: ScheduleRow): Promise<{ jobId: string } | { refused: string }> {
+    if (!deps.submitClone)
+      throw new Error('this worker has no clone submitter (workers/stack.ts wires it); scheduled clones need it');
+    try {
+      return { jobId: (await deps.submitClone(row.cloneRequest as unknown as CloneRequestInput)).job_id };
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      if (typeof status === 'number' && status >= 400 && status < 500) return { refused: (err as Error).message };
+      throw err;
+    }
+  }
+
   return {
     /**
      * Starts a scheduled run: ends it when max_runs is already reached, skips it when drift_check finds the
@@ -115,7 +134,8 @@ export function createScheduleActivities(deps: ScheduleActivityDeps) {
     async beginScheduledRun(start: ScheduledRunStart): Promise<ScheduledRunDecision> {
       const { runId } = start;
       const earlier = await getRun(db, runId);
-      if (earlier?.jobId) return { action: 'clone', runId, jobId: earlier.jobId, message: earlier.reason ?? '' };
+      if (earlier?.jobId)
+        return { action: 'clone', runId, jobId: earlier.jobId, message: earlier.reason ?? '', maxRetries: 0 };
       if (earlier && earlier.outcome !== 'running')
         return { action: earlier.outcome === 'ended' ? 'ended' : 'skipped', runId, message: earlier.reason ?? '' };
       const row = await getSchedule(db, start.scheduleId);
@@ -134,13 +154,19 @@ export function createScheduleActivities(deps: ScheduleActivityDeps) {
         return { action: 'ended', runId, message };
       }
       const request = row.cloneRequest as unknown as CloneRequestInput;
+      // A source that cannot be read is not "unchanged": the clone runs and its job reports the cause.
       const versions = await sourceVersions(
         await deps.workspaces.default(),
         request.source_catalog,
         request.exclude_schemas ?? [],
-      );
-      const drift = driftDecision(row.lastVersions ?? null, versions);
-      if (row.driftCheck && !drift.changed) {
+      ).catch((err: unknown) => {
+        log.warn(`source versions of ${request.source_catalog} unreadable: ${(err as Error).message}`);
+        return null;
+      });
+      const drift = versions
+        ? driftDecision(row.lastVersions ?? null, versions)
+        : { changed: true, changedTables: [], added: [], removed: [] };
+      if (versions && row.driftCheck && !drift.changed) {
         const message = skipMessage({
           name: row.name,
           sourceCatalog: request.source_catalog,
@@ -165,17 +191,40 @@ export function createScheduleActivities(deps: ScheduleActivityDeps) {
         log.info(message, { event: 'schedule_run_skipped', schedule_id: row.scheduleId, run_id: runId });
         return { action: 'skipped', runId, message };
       }
-      if (!deps.submitClone)
-        throw new Error('this worker has no clone submitter (workers/stack.ts wires it); scheduled clones need it');
       await insertRun(db, { runId, scheduleId: row.scheduleId, scheduledAt, outcome: 'running', versions });
-      const { job_id: jobId } = await deps.submitClone(request);
+      const submitted = await submit(row);
+      if ('refused' in submitted) {
+        const message = `Scheduled clone ${row.name}: the clone was refused: ${submitted.refused}`;
+        if (await finishRun(db, runId, { outcome: 'failed', reason: message })) {
+          await bumpSchedule(db, row.scheduleId, { failed: 1 });
+          if (notifyFlags(row).onFailure)
+            await addNotification(db, { type: 'schedule_failure', message, status: 'failed', jobId: runId });
+        }
+        log.warn(message, { event: 'schedule_run_refused', schedule_id: row.scheduleId, run_id: runId });
+        return { action: 'failed', runId, message };
+      }
+      const jobId = submitted.jobId;
       const message = `Scheduled clone ${row.name} submitted clone job ${jobId} (${
-        row.driftCheck ? changeSummary(drift) : 'drift_check off'
+        !versions ? 'source versions unreadable' : row.driftCheck ? changeSummary(drift) : 'drift_check off'
       })`;
       await updateSchedule(db, row.scheduleId, { lastCloneJobId: jobId });
       await setRunJob(db, runId, jobId, message);
       log.info(message, { event: 'schedule_run_started', schedule_id: row.scheduleId, run_id: runId, job_id: jobId });
-      return { action: 'clone', runId, jobId, message };
+      return { action: 'clone', runId, jobId, message, maxRetries: maxRetriesOf(row) };
+    },
+
+    /** Submits the run's clone again after a failure (a job's max_retries); returns the new clone job id. */
+    async retryScheduledClone(retry: { scheduleId: string; runId: string; attempt: number; error?: string | null }) {
+      const row = await getSchedule(db, retry.scheduleId);
+      if (!row) throw new Error(`schedule ${retry.scheduleId} is not in the store (deleted?)`);
+      const submitted = await submit(row);
+      if ('refused' in submitted) return { refused: submitted.refused };
+      const jobId = submitted.jobId;
+      const run = await getRun(db, retry.runId);
+      const message = `retry ${retry.attempt} of ${maxRetriesOf(row)} after ${retry.error ?? 'a failure'}: clone job ${jobId}`;
+      await setRunJob(db, retry.runId, jobId, run?.reason ? `${run.reason}; ${message}` : message);
+      log.info(message, { event: 'schedule_run_retry', schedule_id: row.scheduleId, run_id: retry.runId });
+      return { jobId };
     },
 
     /**

@@ -37,7 +37,13 @@ function cloneRequestOf(body: CreateJobBody): CloneRequestInput {
 }
 
 function jobDraft(body: CreateJobBody, name: string): ScheduleDraft {
-  const request = cloneRequestOf(body);
+  const parsed = cloneRequestOf(body);
+  // timeout_seconds bounds each clone the job runs: the clone's own max_duration_min (checked between schemas),
+  // unless the request sets one. Databricks gets the seconds as the job's and task's timeout_seconds.
+  const request: CloneRequestInput =
+    body.timeout_seconds > 0 && parsed.max_duration_min === undefined && body.target === 'temporal'
+      ? { ...parsed, max_duration_min: Math.ceil(body.timeout_seconds / 60) }
+      : parsed;
   const { schedule, timezone } = body;
   return {
     kind: 'job',

@@ -1,3 +1,5 @@
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import type { AppDeps } from '../../api/deps';
@@ -111,6 +113,68 @@ test('create-job makes a Temporal Schedule from Quartz cron, runs it now, lists 
       expect(new Date(d.getTime() + 86_400_000).getUTCDate()).toBe(1);
     }
   }, worker);
+}, 240_000);
+
+test('a failed scheduled clone is retried max_retries times; a refused one fails the run; both notify', async () => {
+  const ws = stack.h.open(stack.root);
+  const t = { catalog: 'doomed', schema: 's', name: 't' };
+  await ws.createCatalog({ name: 'doomed', ifNotExists: true });
+  await ws.createSchema({ catalog: 'doomed', name: 's', ifNotExists: true });
+  await ws.createTable({ ref: t, columns: [{ name: 'id', type: 'bigint' }] });
+  await ws.insertRows(t, [{ id: 1 }, { id: 2 }]);
+  // The table's data files go away (its log stays): every deep clone of it fails.
+  const location = (await ws.tableDetail(t)).location!.replace(/^file:\/\//, '');
+  for (const f of readdirSync(location)) if (f.endsWith('.parquet')) rmSync(path.join(location, f));
+  const worker = {
+    deps: {
+      workspaces: deps.workspaces,
+      submitClone: scheduledCloneSubmitter({ ...deps, client: stack.h.env.client }),
+    },
+  };
+  const runsOfDoomed = (n: number) =>
+    eventually(
+      async () => {
+        const r = (await request(app).get('/api/schedule/clone-job-doomed/runs').expect(200)).body as any[];
+        return r.length === n && r.every((x) => x.outcome !== 'running') ? r : null;
+      },
+      { timeoutMs: 90_000, what: `${n} ended runs of clone-job-doomed` },
+    );
+  await stack.h.withWorker(async () => {
+    await request(app)
+      .post('/api/generate/create-job')
+      .send({
+        source_catalog: 'doomed',
+        destination_catalog: 'doomed_copy',
+        clone_type: 'DEEP',
+        job_name: 'doomed',
+        max_retries: 1,
+        schedule: '0 0 4 1 * ?',
+      })
+      .expect(200);
+    await request(app).post('/api/generate/run-job/clone-job-doomed').expect(200);
+    const [run] = await runsOfDoomed(1);
+    expect(run.outcome).toBe('failed');
+    expect(run.reason).toMatch(/; retry 1 of 1 after .+: clone job clone-/);
+    const failedJobs = (await request(app).get('/api/clone/jobs').expect(200)).body.filter(
+      (j: any) => j.destination_catalog === 'doomed_copy',
+    );
+    expect(failedJobs.map((j: any) => j.status)).toEqual(['failed', 'failed']);
+    expect(run.job_id).toBe(failedJobs[0].job_id); // newest first: the retry's job
+    const notes = (await request(app).get('/api/notifications').expect(200)).body.items as any[];
+    expect(notes.find((n) => n.type === 'schedule_failure' && n.job_id === run.job_id)?.message).toMatch(
+      /^Scheduled clone doomed: clone job \S+ failed: /,
+    );
+
+    // The source catalog goes away: the kernel refuses the clone (404), and the run fails saying so.
+    await ws.dropCatalog('doomed', { cascade: true });
+    await request(app).post('/api/generate/run-job/clone-job-doomed').expect(200);
+    const [refused] = await runsOfDoomed(2);
+    expect(refused).toMatchObject({ outcome: 'failed', job_id: null });
+    expect(refused.reason).toContain('the clone was refused: source_catalog: catalog doomed does not exist');
+    const jobs = (await request(app).get('/api/generate/clone-jobs').expect(200)).body as any[];
+    expect(jobs.find((j) => j.schedule_id === 'clone-job-doomed')).toMatchObject({ clones: 0, failed: 2 });
+  }, worker);
+  await stack.h.env.client.schedule.getHandle('clone-job-doomed').delete();
 }, 240_000);
 
 test('create-job refuses bad input naming the field', async () => {

@@ -120,9 +120,9 @@ test('intervals and ranges', () => {
   expect(intervalMs('0h')).toBeNull();
   expect(intervalMs('1w')).toBeNull();
   expect(toRanges([1, 2, 3, 7, 9])).toEqual([
-    { start: 1, end: 3 },
-    { start: 7, end: 7 },
-    { start: 9, end: 9 },
+    { start: 1, end: 3, step: 1 },
+    { start: 7, end: 7, step: 1 },
+    { start: 9, end: 9, step: 1 },
   ]);
   expect(toRanges([0, 15, 30, 45])).toEqual([{ start: 0, end: 45, step: 15 }]);
 });

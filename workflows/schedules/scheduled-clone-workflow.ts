@@ -3,7 +3,7 @@ import type { JobActivities } from '../../activities/jobs';
 import type { ScheduleActivities, ScheduledRunResult } from '../../activities/schedules';
 import type { ScheduledCloneInput } from './definitions';
 
-const { beginScheduledRun, finishScheduledRun } = proxyActivities<ScheduleActivities>({
+const { beginScheduledRun, finishScheduledRun, retryScheduledClone } = proxyActivities<ScheduleActivities>({
   startToCloseTimeout: '5 minutes',
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
 });
@@ -30,11 +30,27 @@ export async function scheduledCloneWorkflow(input: ScheduledCloneInput): Promis
   const decision = await beginScheduledRun({ scheduleId: input.scheduleId, runId: info.workflowId, scheduledAt });
   if (decision.action !== 'clone')
     return { runId: decision.runId, outcome: decision.action, message: decision.message };
-  const end = await waitForJob(decision.jobId);
+  let jobId = decision.jobId;
+  let end = await waitForJob(jobId);
+  // A persistent job's max_retries: the clone is submitted again after a failure (not after a cancel).
+  for (let attempt = 1; end.status === 'failed' && attempt <= (decision.maxRetries ?? 0); attempt++) {
+    const retried = await retryScheduledClone({
+      scheduleId: input.scheduleId,
+      runId: decision.runId,
+      attempt,
+      error: end.error,
+    });
+    if ('refused' in retried) {
+      end = { ...end, error: `${end.error ?? 'failed'}; retry ${attempt} refused: ${retried.refused}` };
+      break;
+    }
+    jobId = retried.jobId;
+    end = await waitForJob(jobId);
+  }
   return finishScheduledRun({
     scheduleId: input.scheduleId,
     runId: decision.runId,
-    jobId: decision.jobId,
+    jobId,
     status: end.status,
     error: end.error ?? null,
   });
