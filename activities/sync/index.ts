@@ -253,9 +253,10 @@ export function createSyncActivities(deps: SyncActivityDeps) {
       );
     },
 
-    /** Creates the schemas the destination lacks, before the clone engine copies into them. */
+    /** Creates the destination catalog and the schemas it lacks, before the clone engine copies into them. */
     async createSyncSchemas(s: SyncSides & { schemas: string[] }): Promise<void> {
       const { dst } = await sides(s);
+      await dst.createCatalog({ name: s.target.destinationCatalog, ifNotExists: true });
       for (const name of s.schemas)
         await dst.createSchema({ catalog: s.target.destinationCatalog, name, ifNotExists: true });
     },
