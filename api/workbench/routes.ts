@@ -171,12 +171,11 @@ const notebookRoutes = [
     role: 'editor',
     summary: 'Delete a notebook and its revisions',
     request: { params: NotebookIdParams },
-    response: { status: 204, description: 'Deleted', schema: z.undefined() },
+    response: { description: 'Deleted', schema: z.object({ deleted: z.string() }) },
     errors: { 404: 'No such notebook' },
-    handler: async ({ deps, res, input }) => {
+    handler: async ({ deps, input }) => {
       await remove(deps, input.params.id);
-      res.status(204).end();
-      return undefined;
+      return { deleted: input.params.id };
     },
   }),
   route({
