@@ -24,6 +24,7 @@ import { dataQualityRoutes } from './data-quality/routes';
 import { governanceRoutes } from './governance/routes';
 import { glossaryRoutes } from './governance/glossary-routes';
 import { storageRoutes } from './storage/routes';
+import { convertRoutes } from './convert/routes';
 import { mdmRoutes } from './mdm/routes';
 import { targetRoutes } from './targets/routes';
 import { fanoutRoutes } from './fanout/routes';
@@ -53,6 +54,7 @@ export const routeModules: RouteModule[] = [
   governanceRoutes,
   glossaryRoutes,
   storageRoutes,
+  convertRoutes,
   analysisRoutes,
   syncRoutes,
   mdmRoutes,

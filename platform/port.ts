@@ -5,10 +5,12 @@ import type {
   CloneMetrics,
   CloneTableOptions,
   ColumnMask,
+  ConversionFacts,
   ConvertMetrics,
   CopyMetrics,
   CopyTableOptions,
   CreateTableOptions,
+  DataFormat,
   FunctionInfo,
   Grant,
   HistoryEntry,
@@ -108,6 +110,8 @@ export interface Workspace {
     properties?: Record<string, string>;
     comment?: string | null;
     replace?: boolean;
+    /** USING iceberg | parquet (default DELTA); not with replace. */
+    format?: DataFormat;
   }): Promise<void>;
   insertRows(ref: TableRef, rows: Record<string, unknown>[]): Promise<{ numOutputRows: number }>;
   insertQuery(ref: TableRef, query: string): Promise<{ numOutputRows: number }>;
@@ -132,6 +136,12 @@ export interface Workspace {
   vacuumTable(ref: TableRef, opts?: { retentionHours?: number; dryRun?: boolean }): Promise<VacuumResult>;
   /** Bytes and files of a table: total, active, time travel, vacuumable (exact locally; see the type). */
   storageMetrics(ref: TableRef): Promise<TableStorageMetrics>;
+  /** ALTER TABLE … RENAME TO (within the catalog). */
+  renameTable(ref: TableRef, to: TableRef): Promise<void>;
+  /** REORG TABLE … APPLY (PURGE): rewrites files with deletion vectors (none on the local lakehouse). */
+  purgeDeletionVectors(ref: TableRef): Promise<void>;
+  /** Partition transforms and generated/identity columns, for conversion preflight. */
+  conversionFacts(ref: TableRef): Promise<ConversionFacts>;
   /** CONVERT TO DELTA of a Parquet (or Iceberg) table in place. */
   convertToDelta(ref: TableRef): Promise<ConvertMetrics>;
   /** Change data feed between two versions (inclusive); needs delta.enableChangeDataFeed. */

@@ -251,6 +251,14 @@ export interface TableStorageMetrics {
   note: string | null;
 }
 
+/** What conversion preflight needs to know of a table (SPEC "Convert", rule 2). */
+export interface ConversionFacts {
+  /** Partition transforms of an Iceberg table (`identity`, `bucket[4]`, `day`, …); empty otherwise. */
+  partitionTransforms: string[];
+  /** Columns defined GENERATED ALWAYS AS (…) or as identity columns. */
+  generatedColumns: string[];
+}
+
 export interface ConvertMetrics {
   numConvertedFiles: number;
 }

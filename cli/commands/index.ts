@@ -14,6 +14,7 @@ import { registerScheduleCommands } from './schedules';
 import { registerAnalysisCommands } from './analysis';
 import { registerMdmCommand } from './mdm';
 import { registerStorageCommands } from './storage';
+import { registerConvertCommand } from './convert';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -35,6 +36,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerAnalysisCommands,
   registerMdmCommand,
   registerStorageCommands,
+  registerConvertCommand,
 ];
 
 export function registerCommands(program: Command): void {

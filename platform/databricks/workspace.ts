@@ -89,6 +89,9 @@ export class DatabricksWorkspace implements Workspace {
   vacuumTable = (ref: Ref, o?: { retentionHours?: number; dryRun?: boolean }) => tbl.vacuumTable(this.ctx, ref, o);
   convertToDelta = (ref: Ref) => tbl.convertToDelta(this.ctx, ref);
   storageMetrics = (ref: Ref) => storage.storageMetrics(this.ctx, ref);
+  renameTable = (ref: Ref, to: Ref) => storage.renameTable(this.ctx, ref, to);
+  purgeDeletionVectors = (ref: Ref) => storage.purgeDeletionVectors(this.ctx, ref);
+  conversionFacts = (ref: Ref) => storage.conversionFacts(this.ctx, ref);
   tableChanges = (ref: Ref, start: number, end?: number) => tbl.tableChanges(this.ctx, ref, start, end);
   tableStats = (ref: Ref, at?: T.TimeTravel) => tbl.tableStats(this.ctx, ref, at);
   tableChecksum = (ref: Ref, at?: T.TimeTravel) => tbl.tableChecksum(this.ctx, ref, at);

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../errors';
 import type { ConvertMetrics, OptimizeMetrics, RestoreMetrics, TableRef, TimeTravel, VacuumResult } from '../types';
 import { deltaEngine } from './delta-engine';
+import { isIcebergTable, snapshotFiles } from './iceberg/table';
 import type { TableEntry } from './metastore/types';
 import { assertTimeTravel } from './workspace-clone';
 import { dropTableEntry } from './workspace-containers';
@@ -88,7 +89,11 @@ export async function convertToDelta(ctx: LocalContext, ref: TableRef): Promise<
   if (entry.format === 'DELTA') return { numConvertedFiles: 0 };
   let metrics: ConvertMetrics = { numConvertedFiles: 0 };
   try {
-    metrics = await deltaEngine().convertParquet(entry.location!, { userName: ctx.user });
+    // An Iceberg source lists its current snapshot's files (older snapshots' files are not table data).
+    const iceberg = entry.format === 'ICEBERG' && (await isIcebergTable(entry.location!));
+    const files = iceberg ? (await snapshotFiles(entry.location!)).map((f) => f.path) : undefined;
+    const partitionTypes = Object.fromEntries((entry.columns ?? []).map((c) => [c.name, c.type]));
+    metrics = await deltaEngine().convertParquet(entry.location!, { userName: ctx.user }, { files, partitionTypes });
   } catch (err) {
     throw asInputError(err, `convert of ${fqnOf(entry)}`);
   }

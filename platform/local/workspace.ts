@@ -11,6 +11,7 @@ import * as merge from './workspace-merge';
 import * as clone from './workspace-clone';
 import * as maintenance from './workspace-maintenance';
 import * as storage from './workspace-storage';
+import * as convert from './workspace-convert';
 import * as stats from './workspace-stats';
 import * as changes from './workspace-changes';
 import * as gov from './workspace-governance';
@@ -73,7 +74,10 @@ export class LocalWorkspace implements Workspace {
 
   // ---- table writes
   createTable = (opts: T.CreateTableOptions) => tables.createTable(this.ctx, opts);
-  createTableAs = (opts: Parameters<Workspace['createTableAs']>[0]) => tables.createTableAs(this.ctx, opts);
+  createTableAs = (opts: Parameters<Workspace['createTableAs']>[0]) =>
+    opts?.format && opts.format !== 'DELTA'
+      ? convert.createTableAsFormat(this.ctx, { ...opts, format: opts.format })
+      : tables.createTableAs(this.ctx, opts);
   insertRows = (ref: T.TableRef, rows: Record<string, unknown>[]) => dml.insertRows(this.ctx, ref, rows);
   insertQuery = (ref: T.TableRef, query: string) => dml.insertQuery(this.ctx, ref, query, 'append');
   overwriteQuery = (ref: T.TableRef, query: string) => dml.insertQuery(this.ctx, ref, query, 'overwrite');
@@ -93,6 +97,10 @@ export class LocalWorkspace implements Workspace {
     maintenance.vacuumTable(this.ctx, ref, opts);
   convertToDelta = (ref: T.TableRef) => maintenance.convertToDelta(this.ctx, ref);
   storageMetrics = (ref: T.TableRef) => storage.storageMetrics(this.ctx, ref);
+  renameTable = (ref: T.TableRef, to: T.TableRef) => convert.renameTable(this.ctx, ref, to);
+  /** The local Delta engine never writes deletion vectors: nothing to purge (the table must exist). */
+  purgeDeletionVectors = async (ref: T.TableRef) => void (await this.ctx.table(this.ctx.ref(ref)));
+  conversionFacts = (ref: T.TableRef) => convert.conversionFacts(this.ctx, ref);
   tableChanges = (ref: T.TableRef, start: number, end?: number) => changes.tableChanges(this.ctx, ref, start, end);
   tableStats = (ref: T.TableRef, at?: T.TimeTravel) => stats.tableStats(this.ctx, ref, at);
   tableChecksum = (ref: T.TableRef, at?: T.TimeTravel) => stats.tableChecksum(this.ctx, ref, at);

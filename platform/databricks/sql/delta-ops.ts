@@ -29,10 +29,27 @@ export function createTableAsSql(o: {
   properties?: Record<string, string>;
   comment?: string | null;
   replace?: boolean;
+  format?: 'DELTA' | 'PARQUET' | 'ICEBERG';
 }): string {
   const comment = o.comment === null || o.comment === undefined ? '' : ` COMMENT ${lit(o.comment)}`;
   const head = o.replace ? 'CREATE OR REPLACE TABLE' : 'CREATE TABLE';
-  return `${head} ${tableName(o.ref)}${comment}${props(o.properties)} AS ${singleStatement(o.query, 'query')}`;
+  const using = o.format && o.format !== 'DELTA' ? ` USING ${usingFormat(o.format)}` : '';
+  return `${head} ${tableName(o.ref)}${using}${comment}${props(o.properties)} AS ${singleStatement(o.query, 'query')}`;
+}
+
+function usingFormat(f: string): string {
+  if (f !== 'PARQUET' && f !== 'ICEBERG')
+    throw new InvalidInputError(`format must be DELTA, PARQUET or ICEBERG, got ${f}`);
+  return f.toLowerCase();
+}
+
+export function renameTableSql(ref: TableRef, to: TableRef): string {
+  return `ALTER TABLE ${tableName(ref)} RENAME TO ${tableName(to)}`;
+}
+
+/** Columns generated or identity, and the CREATE statement (partition transforms) of a table. */
+export function showCreateTableSql(ref: TableRef): string {
+  return `SHOW CREATE TABLE ${tableName(ref)}`;
 }
 
 export function restoreTableSql(ref: TableRef, to: TimeTravel): string {

@@ -162,5 +162,9 @@ export interface DeltaEngineStatics {
   open(dir: string): Promise<DeltaTableApi>;
   isDeltaTable(dir: string): Promise<boolean>;
   /** CONVERT TO DELTA of a folder of Parquet files: writes a log over the existing files, no rewrite. */
-  convertParquet(dir: string, ctx?: CommitContext): Promise<ConvertMetrics>;
+  convertParquet(
+    dir: string,
+    ctx?: CommitContext,
+    opts?: { files?: string[]; partitionTypes?: Record<string, string> },
+  ): Promise<ConvertMetrics>;
 }

@@ -19,7 +19,7 @@ export interface ClassifiedFile {
   size: number;
   mtimeMs: number;
   class: FileClass;
-  /** Why: `log`, `live`, `shallow_clone`, `hidden`, `removed`, `change_data`, `staging`, `temp_copy`, `untracked`. */
+  /** Why: `log`, `iceberg_metadata`, `live`, `shallow_clone`, `hidden`, `removed`, `change_data`, `staging`, `temp_copy`, `untracked`. */
   reason: string;
   /** When the log removed it (tombstones) or committed it (change data files); null when the log never names it. */
   loggedAt: number | null;
@@ -92,6 +92,8 @@ export async function classifyFiles(
       loggedAt,
     });
     if (top === LOG_DIR) return out('active', 'log');
+    // Iceberg metadata beside the log (UniForm, or kept by CONVERT TO DELTA from Iceberg): never a data file.
+    if (top === 'metadata' && relative.includes('/')) return out('active', 'iceberg_metadata');
     if (live.has(f.file)) return out('active', 'live');
     if (protectedPaths.has(f.file)) return out('active', 'shallow_clone');
     const removed = removedAt.get(f.file);

@@ -21,7 +21,7 @@ import type {
   DeltaTableApi,
   DeltaVacuumOptions,
 } from './contract';
-import { convertParquet } from './convert';
+import { convertParquet, type ConvertOptions } from './convert';
 import { storageBreakdown, type StorageBreakdown } from './file-classes';
 import { schemaOf, type Core } from './core';
 import { deleteWhere, updateWhere } from './dml';
@@ -78,8 +78,8 @@ export class DeltaTable implements DeltaTableApi {
     return (await listLog(path.resolve(dir))).commits.length > 0;
   }
 
-  static async convertParquet(dir: string, ctx?: CommitContext): Promise<ConvertMetrics> {
-    return convertParquet(new DeltaTable(dir).core, ctx);
+  static async convertParquet(dir: string, ctx?: CommitContext, opts?: ConvertOptions): Promise<ConvertMetrics> {
+    return convertParquet(new DeltaTable(dir).core, ctx, opts);
   }
 
   latestVersion(): Promise<number> {

@@ -64,7 +64,37 @@ export async function currentVersion(dir: string): Promise<number | null> {
 }
 
 export async function isIcebergTable(dir: string): Promise<boolean> {
-  return (await currentVersion(dir)) !== null;
+  if ((await currentVersion(dir)) !== null) return true;
+  return (await fs.readdir(metaDir(dir)).catch(() => [] as string[])).some((n) => n.endsWith('.metadata.json'));
+}
+
+/**
+ * After the table folder moved (a managed table renamed), writes metadata whose files are at the new place: the
+ * current snapshot's files become the one snapshot of a new metadata version (Iceberg names files by absolute
+ * paths, so older snapshots, which name the old place, are not kept).
+ */
+export async function relocate(dir: string, fromDir: string): Promise<void> {
+  const meta = await readMetadata(dir);
+  const remap = (p: string) => {
+    const abs = fromUri(p);
+    const rel = path.relative(fromDir, abs);
+    return rel.startsWith('..') || path.isAbsolute(rel) ? abs : path.join(dir, rel);
+  };
+  const snap = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
+  const files = snap ? await snapshotFilesOf(meta, snap, remap) : [];
+  const prev = await currentVersion(dir);
+  const moved: TableMetadata = {
+    ...meta,
+    location: uri(path.resolve(dir)).replace(/\/$/, ''),
+    'current-snapshot-id': null,
+    snapshots: [],
+    'snapshot-log': [],
+    'metadata-log': [],
+    refs: {},
+  };
+  await publish(dir, moved, prev);
+  if (snap)
+    await commitSnapshot(dir, files, { operation: 'append', summary: { 'lakeward.relocated-from': uri(fromDir) } });
 }
 
 /** The newest metadata; also reads metadata written by other engines (any `*.metadata.json` file name). */
@@ -337,15 +367,15 @@ export async function commitSnapshot(
   return snapshot;
 }
 
-async function manifestEntries(snapshot: Snapshot): Promise<ManifestEntry[]> {
+async function manifestEntries(snapshot: Snapshot, remap: (p: string) => string = fromUri): Promise<ManifestEntry[]> {
   const list = await decodeAvro<{ manifest_path: string; content?: number }>(
-    await fs.readFile(fromUri(snapshot['manifest-list'])),
+    await fs.readFile(remap(snapshot['manifest-list'])),
   );
   const out: ManifestEntry[] = [];
   for (const m of list) {
     if ((m.content ?? 0) !== 0)
       throw new InvalidInputError('Iceberg delete files are not supported by the local lakehouse');
-    for (const e of await decodeAvro<ManifestEntry>(await fs.readFile(fromUri(m.manifest_path)))) {
+    for (const e of await decodeAvro<ManifestEntry>(await fs.readFile(remap(m.manifest_path)))) {
       if (e.status !== 2) out.push(e);
     }
   }
@@ -379,10 +409,18 @@ export async function snapshotFiles(dir: string, at?: TimeTravel): Promise<Icebe
   const meta = await readMetadata(dir);
   const snap = snapshotAt(meta, at);
   if (!snap) return [];
+  return snapshotFilesOf(meta, snap);
+}
+
+async function snapshotFilesOf(
+  meta: TableMetadata,
+  snap: Snapshot,
+  remap: (p: string) => string = fromUri,
+): Promise<IcebergDataFile[]> {
   const fields = (meta.schemas.find((s) => s['schema-id'] === snap['schema-id']) ?? meta.schemas[0]).fields;
   const spec = partitionFields(meta);
-  return (await manifestEntries(snap)).map((e) => ({
-    path: fromUri(e.data_file.file_path),
+  return (await manifestEntries(snap, remap)).map((e) => ({
+    path: remap(e.data_file.file_path),
     size: Number(e.data_file.file_size_in_bytes),
     records: Number(e.data_file.record_count),
     partition: Object.fromEntries(
