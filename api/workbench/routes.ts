@@ -218,7 +218,6 @@ const notebookRoutes = [
   route({
     method: 'post',
     path: '/notebooks/:id/cells/:cellId/run',
-    role: 'viewer',
     summary: 'Run one SQL cell and store its output (state, columns, the first 100 rows)',
     request: { params: NotebookIdParams.extend({ cellId: z.string().min(1).max(64) }), body: RunOptionsSchema },
     response: {
@@ -236,7 +235,6 @@ const notebookRoutes = [
   route({
     method: 'post',
     path: '/notebooks/:id/run',
-    role: 'viewer',
     summary: 'Run every SQL cell in order as a job (notebook_run); the first failure skips the rest',
     request: { params: NotebookIdParams, body: RunOptionsSchema },
     response: { status: 202, description: 'The job', schema: z.object({ job_id: z.string(), status: z.string() }) },
