@@ -3,6 +3,7 @@ import { defineRoutes } from '../middleware/route';
 import { checkRoutes } from './check-routes';
 import { generateRoutes } from './generate-routes';
 import { profileRoutes, workbenchProfileRoutes } from './profile-routes';
+import { impactRoutes } from './impact-routes';
 import { opsRoutes } from './ops-routes';
 import { runRoutes } from './run-routes';
 import { scheduleRoutes } from './schedule-routes';
@@ -34,6 +35,7 @@ export const dataQualityRoutes = defineRoutes({
       ...generateRoutes,
       ...opsRoutes,
       ...scheduleRoutes,
+      ...impactRoutes,
     ]),
     ...workbenchProfileRoutes,
   ],

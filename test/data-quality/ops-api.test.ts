@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { parse } from 'parse5';
 import request from 'supertest';
 import { createApp } from '../../api/app';
+import { recordObservations } from '../../activities/data-quality/metrics';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { testAppDeps } from '../api/deps';
 import { createHarness, type Harness } from '../helpers/harness';
@@ -339,5 +340,47 @@ describe('expectation suites', () => {
       async () => (await post('/api/data-quality/gate/evaluate', { suite_id: 'orders_suite', min_pass_rate: 50 })).body,
     );
     expect(gate).toMatchObject({ suite_id: 'orders_suite', table_fqn: null, checks_applied: 8, total_rows: 10 });
+  });
+});
+
+describe('impact and root cause', () => {
+  test('a view on the table is downstream; two anomalies on it are the most probable cause', async () => {
+    const ws = h.open(h.config.workspace.root);
+    await ws.createView({
+      ref: { catalog: 'shop', schema: 'sales', name: 'v_big_orders' },
+      definition: `SELECT * FROM ${ORDERS_FQN} WHERE amount > 100`,
+    });
+    const impact = (await request(app).get(`/api/data-quality/impact/${ORDERS_FQN}`).expect(200)).body;
+    expect(impact.downstream_views).toEqual([{ catalog: 'shop', schema: 'sales', view: 'v_big_orders' }]);
+    expect(impact).toMatchObject({
+      table_fqn: ORDERS_FQN,
+      total_affected: expect.any(Number),
+      risk_level: expect.stringMatching(/low|medium|high/),
+    });
+    expect(impact.total_affected).toBeGreaterThanOrEqual(1);
+    await request(app).get('/api/data-quality/impact/shop.sales.nope').expect(404);
+
+    const settings = { k: 3, minSamples: 2, baselineDays: 30 };
+    const now = Date.now();
+    for (const [i, v] of [10, 10, 50].entries())
+      await recordObservations(
+        h.store.db,
+        ORDERS_FQN,
+        [
+          { column: '', metric: 'row_count', value: v },
+          { column: 'amount', metric: 'mean', value: v },
+        ],
+        settings,
+        null,
+        new Date(now - (3 - i) * 60_000),
+      );
+    const rc = (await request(app).get(`/data-quality/root-cause/${ORDERS_FQN}?hours=24`).expect(200)).body;
+    expect(rc).toMatchObject({ table_fqn: ORDERS_FQN, time_window_hours: 24 });
+    expect(rc.probable_causes[0]).toMatchObject({
+      type: 'correlated_anomalies',
+      description: expect.stringContaining('2 anomalies'),
+    });
+    expect(rc.probable_causes.map((c: { type: string }) => c.type)).not.toContain('freshness_gap');
+    await request(app).get(`/data-quality/root-cause/${ORDERS_FQN}?hours=0`).expect(400);
   });
 });
