@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createApp } from '../../api/app';
+import { metadataCacheFor } from '../../api/cache';
 import type { AppDeps } from '../../api/deps';
 import { seedDemo } from '../../platform/local/demo/seed';
 import type { Workspace } from '../../platform/port';
@@ -126,6 +127,10 @@ test('demo catalog: check lists exactly the changed and new tables, sync by MERG
     expect(est.selective.tables_in_sync).toBe(est.total_tables - needed);
     expect(est.selective.recommended).toBe(est.selective.savings_pct >= 50 ? 'SELECTIVE' : 'FULL');
 
+    // The estimate's listings sit in the metadata cache, tagged with the source catalog.
+    const { cache, watcher } = metadataCacheFor(deps);
+    expect(cache.stats().size).toBeGreaterThan(0);
+
     // Incremental sync: orders by MERGE, products and gift_cards by copy; then row equality by checksum.
     const accepted = (
       await request(app)
@@ -146,6 +151,9 @@ test('demo catalog: check lists exactly the changed and new tables, sync by MERG
     expect(log).toContain('sales.products: full copy (schema_changed: columns differ)');
     expect(log.some((m) => m.startsWith('sales.gift_cards: full copy (new'))).toBe(true);
     expect((await check()).body.tables_needing_sync).toBe(0);
+    // Its end drops the cached listings of both catalogs.
+    await watcher.sync();
+    expect(cache.stats().size).toBe(0);
 
     // Two-way sync: the dry run plans dropping exactly promotions and changes nothing.
     const state = await destinationState();
