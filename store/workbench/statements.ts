@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { workbenchHistory, workbenchStatements } from './tables';
 
@@ -107,11 +107,19 @@ export async function cancelRequested(db: Db, ids: string[]): Promise<string[]> 
   return rows.map((r) => r.id);
 }
 
-/** Drops statements (and their results) that ended more than an hour ago. */
+/**
+ * Drops statements (and their results) that ended more than an hour ago, and any started more than two hours ago
+ * (the longest timeout plus the retention: one whose API process stopped while it ran never records an end).
+ */
 export async function dropExpiredStatements(db: Db, now = new Date()): Promise<void> {
   await db
     .delete(workbenchStatements)
-    .where(lt(workbenchStatements.endedAt, new Date(now.getTime() - RESULT_RETENTION_MS)));
+    .where(
+      or(
+        lt(workbenchStatements.endedAt, new Date(now.getTime() - RESULT_RETENTION_MS)),
+        lt(workbenchStatements.createdAt, new Date(now.getTime() - 2 * RESULT_RETENTION_MS)),
+      ),
+    );
 }
 
 export async function historyOf(db: Db, caller: string) {
