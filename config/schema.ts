@@ -171,7 +171,13 @@ export const configSchema = z.strictObject({
   worker: workerSchema.prefault({}),
   tracing: tracingSchema.prefault({}),
   /** Master data management: the catalog whose `mdm` schema holds source records, match pairs and golden records. */
-  mdm: z.strictObject({ catalog: z.string().min(1).max(255).default('clone_audit') }).prefault({}),
+  mdm: z
+    .strictObject({
+      catalog: z.string().min(1).max(255).default('clone_audit'),
+      /** A match run whose blocking rules would build more candidate pairs fails before comparing any. */
+      max_candidate_pairs: z.number().int().min(1).default(50_000_000),
+    })
+    .prefault({}),
 });
 
 /** The validated configuration, with relative paths still as written (see `loadConfig` for resolution). */

@@ -223,3 +223,90 @@ export const MdmRunViewSchema = z.object({
   completed_at: z.string().nullable(),
 });
 export const JobIdParamsSchema = z.object({ job_id: z.string().min(1).max(100) });
+
+export const MatchRunBodySchema = z.strictObject({
+  entity_type: MdmNameSchema,
+  /** Every live record compared afresh (the only mode so far). */
+  mode: z.literal('full').default('full'),
+  /** Seed of the record sample u is estimated from. */
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(42),
+});
+
+/** Input of the `mdm_match` job. */
+export const MdmMatchInputSchema = z.object({
+  jobId: z.string(),
+  entityType: z.string(),
+  catalog: z.string(),
+  model: MdmModelSchema,
+  mode: z.literal('full'),
+  maxPairs: z.number(),
+  seed: z.number(),
+  sampleSize: z.number(),
+});
+export type MdmMatchInput = z.infer<typeof MdmMatchInputSchema>;
+
+export const BlockingAnalyseBodySchema = z.strictObject({ entity_type: MdmNameSchema });
+export const BlockingAnalysisSchema = z.object({
+  entity_type: z.string(),
+  records: z.number(),
+  rules: z.array(z.object({ rule: z.string(), pairs: z.number() })),
+  total_pairs: z.number(),
+  max_candidate_pairs: z.number(),
+  over_limit: z.boolean(),
+});
+
+export const MatchRunViewSchema = z.object({
+  job_id: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  report: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const EvaluateBodySchema = z.strictObject({ entity_type: MdmNameSchema, truth_table: TableFqnSchema });
+export const EvaluationSchema = z.object({
+  entity_type: z.string(),
+  truth_table: z.string(),
+  records: z.number(),
+  pairwise: z.object({
+    precision: z.number(),
+    recall: z.number(),
+    f1: z.number(),
+    true_pairs: z.number(),
+    predicted_pairs: z.number(),
+    correct_pairs: z.number(),
+  }),
+  b_cubed: z.object({ precision: z.number(), recall: z.number(), f1: z.number() }),
+});
+
+export const EntityQuerySchema = z.object({
+  entity_type: MdmNameSchema.optional(),
+  status: z.enum(['active', 'under_review', 'merged_into_other', 'archived']).optional(),
+  system: z.string().min(1).max(255).optional(),
+  record_id: z.string().min(1).max(255).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const EntityIdParamsSchema = z.object({ entity_id: z.string().min(1).max(100) });
+export const GoldenRecordSchema = z
+  .object({
+    entity_id: z.string(),
+    entity_type: z.string(),
+    status: z.string(),
+    reviewable: z.boolean(),
+    confidence_score: z.number(),
+    attributes: z.record(z.string(), z.string().nullable()),
+    provenance: z.record(z.string(), z.object({ system: z.string(), record_id: z.string() }).nullable()),
+    source_records: z.array(RecordRefSchema),
+    merged_into: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'GoldenRecord' });
+export type GoldenRecord = z.infer<typeof GoldenRecordSchema>;

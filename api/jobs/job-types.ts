@@ -1,5 +1,7 @@
 import { cloneJobType } from '../clone/job-type';
 import { dqJobType } from '../data-quality/job-type';
+import { mdmIngestJobType } from '../mdm/job-types';
+import { mdmMatchJobType } from '../mdm/match-job-type';
 import { fanoutJobType } from '../fanout/job-type';
 import { mdmIngestJobType } from '../mdm/job-types';
 import { storageJobType } from '../storage/job-type';
@@ -8,4 +10,4 @@ import { notebookRunJobType } from '../workbench/job-type';
 import type { JobTypeDefinition } from './registry';
 
 /** The job types the service runs. A new job type adds one line here (see the README's "Adding a job type"). */
-export const builtInJobTypes: JobTypeDefinition[] = [cloneJobType as JobTypeDefinition, dqJobType as JobTypeDefinition, fanoutJobType as JobTypeDefinition, mdmIngestJobType as JobTypeDefinition, storageJobType as JobTypeDefinition, incrementalSyncJobType as JobTypeDefinition, catalogSyncJobType as JobTypeDefinition, notebookRunJobType as JobTypeDefinition];
+export const builtInJobTypes: JobTypeDefinition[] = [cloneJobType as JobTypeDefinition, dqJobType as JobTypeDefinition, fanoutJobType as JobTypeDefinition, mdmIngestJobType as JobTypeDefinition, mdmMatchJobType as JobTypeDefinition, storageJobType as JobTypeDefinition, incrementalSyncJobType as JobTypeDefinition, catalogSyncJobType as JobTypeDefinition, notebookRunJobType as JobTypeDefinition];

@@ -31,6 +31,7 @@ import { submitJob } from '../jobs/service';
 import { HttpError, notFound } from '../middleware/http-error';
 import { defineRoutes, route, type RouteDef } from '../middleware/route';
 import { mdmIngestJobType } from './job-types';
+import { matchRoutes } from './match-routes';
 import {
   actorOf,
   checkSource,
@@ -260,5 +261,5 @@ const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
 export const mdmRoutes = defineRoutes({
   name: 'mdm',
   mounts: ['/'],
-  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes]),
+  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes]),
 });

@@ -36,7 +36,7 @@ interface JobView {
   status: string;
   error: string | null;
   completed_at: string | null;
-  result: { sources?: IngestSummary[] } | null;
+  result: ({ sources?: IngestSummary[] } & Record<string, unknown>) | null;
 }
 interface IngestSummary {
   system: string;
@@ -106,6 +106,38 @@ async function waitForJob(opts: ApiOptions, jobId: string): Promise<JobView> {
     if (job.completed_at) return job;
     await new Promise((r) => setTimeout(r, delay));
   }
+}
+
+interface MatchResult {
+  records?: number;
+  bands?: { merged: number; reviewable: number; suspected: number; apart: number };
+  pairs_per_rule?: Record<string, number>;
+  clusters?: number;
+  golden_records?: { created: number; merged: number; archived: number; active: number; under_review: number };
+  step_ms?: Record<string, number>;
+}
+
+const STEP_ORDER = ['blocking', 'comparing', 'training', 'scoring', 'clustering', 'publishing'];
+
+/** The match report: pairs per rule and band, golden records, time per step. */
+export function matchReport(job: JobView): string {
+  const head = `${job.job_id}: ${job.status}${job.error ? ` (${job.error})` : ''}`;
+  const r = job.result as MatchResult | null;
+  if (!r?.bands || !r.golden_records) return head;
+  const g = r.golden_records;
+  return [
+    head,
+    `${r.records} records; pairs per rule: ${Object.entries(r.pairs_per_rule ?? {})
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    `pairs by band: ${r.bands.merged} merged (≥ 95), ${r.bands.reviewable} reviewable (75–94), ` +
+      `${r.bands.suspected} suspected, ${r.bands.apart} apart`,
+    `golden records: ${r.clusters} (${g.created} created, ${g.merged} merged, ${g.archived} archived; ` +
+      `${g.active} active, ${g.under_review} under review)`,
+    `time per step (ms): ${STEP_ORDER.filter((k) => r.step_ms?.[k] !== undefined)
+      .map((k) => `${k} ${r.step_ms?.[k]}`)
+      .join(', ')}`,
+  ].join('\n');
 }
 
 /** `lakeward mdm …`: master data management through the API. */
@@ -225,4 +257,117 @@ export function registerMdmCommand(program: Command): void {
     print(o, job, ingestReport);
     if (job.status !== 'completed') process.exitCode = 1;
   });
+
+  withApiOptions(
+    mdm
+      .command('analyse')
+      .description('Candidate pairs each blocking rule would build (nothing is compared)')
+      .argument('<entity_type>'),
+  ).action(async (entityType: string, opts: ApiOptions) => {
+    const a = await apiClient(opts).post<{
+      records: number;
+      rules: { rule: string; pairs: number }[];
+      total_pairs: number;
+      max_candidate_pairs: number;
+      over_limit: boolean;
+    }>(`${M}/blocking/analyse`, { entity_type: entityType });
+    print(opts, a, (v) =>
+      [
+        table(
+          ['rule', 'pairs'],
+          v.rules.map((r) => [r.rule, r.pairs]),
+        ),
+        `${v.total_pairs} candidate pairs from ${v.records} records (limit ${v.max_candidate_pairs})` +
+          (v.over_limit ? ': OVER THE LIMIT, a run would fail' : ''),
+      ].join('\n'),
+    );
+  });
+
+  withApiOptions(
+    mdm
+      .command('match')
+      .description('Match an entity type and publish its golden records (an mdm_match job)')
+      .argument('<entity_type>')
+      .option('--seed <n>', 'seed of the u sample', '42')
+      .option('--no-wait', 'answer with the job id at once'),
+  ).action(async (entityType: string, o: ApiOptions & { seed: string; wait: boolean }) => {
+    const accepted = await apiClient(o).post<Accepted>(`${M}/match/run`, {
+      entity_type: entityType,
+      seed: Number(o.seed),
+    });
+    if (!o.wait) return print(o, accepted, (a) => `${a.job_id}: ${a.message}`);
+    const job = await waitForJob(o, accepted.job_id);
+    print(o, job, matchReport);
+    if (job.status !== 'completed') process.exitCode = 1;
+  });
+
+  withApiOptions(
+    mdm
+      .command('evaluate')
+      .description('Pairwise and B-cubed precision, recall and F1 of the golden records against a truth table')
+      .argument('<entity_type>')
+      .requiredOption('--truth <table>', 'catalog.schema.table with system, record_id, entity_id'),
+  ).action(async (entityType: string, o: ApiOptions & { truth: string }) => {
+    const e = await apiClient(o).post<{
+      records: number;
+      pairwise: { precision: number; recall: number; f1: number };
+      b_cubed: { precision: number; recall: number; f1: number };
+    }>(`${M}/evaluate`, { entity_type: entityType, truth_table: o.truth });
+    print(o, e, (v) =>
+      [
+        `${v.records} records`,
+        table(
+          ['measure', 'precision', 'recall', 'f1'],
+          [
+            ['pairwise', v.pairwise.precision, v.pairwise.recall, v.pairwise.f1],
+            ['b-cubed', v.b_cubed.precision, v.b_cubed.recall, v.b_cubed.f1],
+          ],
+        ),
+      ].join('\n'),
+    );
+  });
+
+  withApiOptions(
+    mdm
+      .command('entities')
+      .description('Golden records (by entity type and status), or the one holding --system/--record-id')
+      .option('--entity-type <type>')
+      .option('--status <status>')
+      .option('--system <system>')
+      .option('--record-id <id>')
+      .option('--limit <n>', 'at most this many', '50'),
+  ).action(
+    async (
+      o: ApiOptions & { entityType?: string; status?: string; system?: string; recordId?: string; limit: string },
+    ) => {
+      const q = new URLSearchParams({ limit: o.limit });
+      if (o.entityType) q.set('entity_type', o.entityType);
+      if (o.status) q.set('status', o.status);
+      if (o.system) q.set('system', o.system);
+      if (o.recordId) q.set('record_id', o.recordId);
+      const list = await apiClient(o).get<
+        {
+          entity_id: string;
+          status: string;
+          confidence_score: number;
+          attributes: Record<string, string | null>;
+          source_records: unknown[];
+        }[]
+      >(`${M}/entities?${q}`);
+      print(o, list, (gs) =>
+        table(
+          ['entity_id', 'status', 'confidence', 'records', 'attributes'],
+          gs.map((g) => [
+            g.entity_id,
+            g.status,
+            g.confidence_score,
+            g.source_records.length,
+            Object.values(g.attributes)
+              .filter((v) => v !== null)
+              .join(' | '),
+          ]),
+        ),
+      );
+    },
+  );
 }

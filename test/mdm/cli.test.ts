@@ -49,7 +49,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('generate --register, model put/get, sources list and ingest, as tables', async () => {
+test('generate --register, model put/get, sources list, ingest, analyse, match, evaluate and entities', async () => {
   const generated = await cli('mdm', 'generate', '--catalog', 'raw', '--records', '300', '--register');
   expect(generated).toMatch(/^300 person records of \d+ people written; truth in raw\.mdm_synthetic\.truth/);
   expect(generated).toMatch(/crm\s+person\s+raw\.mdm_synthetic\.crm_customers\s+cust_id\s+90/);
@@ -61,9 +61,23 @@ test('generate --register, model put/get, sources list and ingest, as tables', a
   const list = await cli('mdm', 'sources', 'list', '--json');
   expect(JSON.parse(list).map((s: { system: string }) => s.system)).toEqual(['crm', 'erp', 'web']);
 
-  const report = await h.withWorker(() => cli('mdm', 'ingest', 'person', '--systems', 'crm,web'));
-  expect(report).toMatch(/^mdm_ingest-\S+: completed/);
-  expect(report).toMatch(/^crm\s+\d+\s+\d+/m);
-  expect(report).toMatch(/^web\s+\d+\s+\d+/m);
-  expect(report).not.toMatch(/^erp/m);
-});
+  await h.withWorker(async () => {
+    const report = await cli('mdm', 'ingest', 'person', '--systems', 'crm,web');
+    expect(report).toMatch(/^mdm_ingest-\S+: completed/);
+    expect(report).toMatch(/^crm\s+\d+\s+\d+/m);
+    expect(report).toMatch(/^web\s+\d+\s+\d+/m);
+    expect(report).not.toMatch(/^erp/m);
+    expect(await cli('mdm', 'analyse', 'person')).toMatch(/^dob\s+\d+$/m);
+    const matched = await cli('mdm', 'match', 'person');
+    expect(matched).toMatch(/^mdm_match-\S+: completed/);
+    expect(matched).toMatch(/^golden records: \d+ \(\d+ created, 0 merged, 0 archived;/m);
+    expect(matched).toMatch(/^time per step \(ms\): blocking \d+, comparing \d+, training \d+/m);
+  });
+  const evaluation = await cli('mdm', 'evaluate', 'person', '--truth', 'raw.mdm_synthetic.truth');
+  expect(evaluation).toMatch(/^pairwise\s+[\d.]+\s+[\d.]+\s+[\d.]+$/m);
+  expect(evaluation).toMatch(/^b-cubed\s+/m);
+  const crm = JSON.parse(await cli('mdm', 'entities', '--entity-type', 'person', '--limit', '1', '--json'));
+  const ref = crm[0].source_records[0];
+  const found = await cli('mdm', 'entities', '--system', ref.system, '--record-id', ref.record_id);
+  expect(found).toContain(crm[0].entity_id);
+}, 300_000);

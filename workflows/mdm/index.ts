@@ -1,1 +1,2 @@
 export * from './ingest-workflow';
+export * from './match-workflow';

@@ -480,12 +480,15 @@ export function syntheticTables(
 /** The model the synthetic people are matched with. */
 export function syntheticModel(): MdmModel {
   const name = { kind: 'name' as const, hard_identifier: false, survivorship: 'most_frequent' as const };
+  // A first name that is not even similar blocks an automatic merge: twins and household members share every
+  // other fact; a nickname (bob / robert) then waits for a steward as a suspected duplicate.
   return {
     entity_type: 'person',
     description: 'Synthetic people from three systems (crm, erp, web)',
     attributes: {
       first_name: {
         ...name,
+        hard_identifier: true,
         comparisons: [
           { type: 'jaro_winkler', threshold: 0.92 },
           { type: 'jaro_winkler', threshold: 0.8 },

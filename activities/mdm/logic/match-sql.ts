@@ -1,0 +1,354 @@
+import type { ComparisonLevel, MdmModel } from '../../../schemas/mdm';
+import { ident, lit } from '../../data-quality/logic/sql-text';
+import { levelWeight, type FsParams } from './em';
+import { recordsTable, tableSql, type RecordsTable } from './standardise';
+
+/**
+ * The SQL of a match run (Databricks SQL; the local lakehouse runs the same text on DuckDB). Every heavy step is
+ * one statement over the entity type's tables in `<mdm.catalog>.mdm`; only pattern counts reach the worker.
+ */
+
+export interface MatchTables {
+  records: RecordsTable;
+  /** Live records of this run with a `uid` (system:record_id) and their survivorship keys. */
+  work: RecordsTable;
+  /** Candidate pairs with their comparison levels. */
+  candidates: RecordsTable;
+  /** Candidate pairs with their scores. */
+  pairs: RecordsTable;
+  /** Cluster labels while they converge (two tables, written in turn). */
+  labelsB: RecordsTable;
+  /** Each live record's golden record id in this run, before it is published. */
+  assign: RecordsTable;
+  labels: RecordsTable;
+  members: RecordsTable;
+  golden: RecordsTable;
+}
+
+export function matchTables(catalog: string, entityType: string): MatchTables {
+  const t = (name: string) => ({ catalog, schema: 'mdm', name: `${name}_${entityType}` });
+  return {
+    records: recordsTable(catalog, entityType),
+    work: t('match_work'),
+    candidates: t('match_candidates'),
+    pairs: t('match_pairs'),
+    labelsB: t('match_labels_b'),
+    assign: t('match_assign'),
+    labels: t('match_labels'),
+    members: t('golden_members'),
+    golden: t('golden_records'),
+  };
+}
+
+export const attributesOf = (model: MdmModel) => Object.keys(model.attributes);
+/** Levels of an attribute: 0 disagree, then each comparison from the loosest, and exact on top. */
+export const levelCount = (model: MdmModel, attr: string) => model.attributes[attr].comparisons.length + 2;
+export const gammaColumn = (attr: string) => `g_${attr}`;
+
+function condition(level: ComparisonLevel, l: string, r: string): string {
+  switch (level.type) {
+    case 'exact':
+      return `${l} = ${r}`;
+    case 'jaro_winkler':
+      return `jaro_winkler_similarity(${l}, ${r}) >= ${level.threshold}`;
+    case 'levenshtein':
+      return `levenshtein(${l}, ${r}) <= ${level.max}`;
+    case 'date_distance':
+      return `abs(datediff(CAST(${l} AS DATE), CAST(${r} AS DATE))) <= ${level.days}`;
+  }
+}
+
+/** The comparison level of an attribute for the pair l, r: -1 missing, 0 disagree … top exact. */
+export function gammaExpr(model: MdmModel, attr: string, l = 'l', r = 'r'): string {
+  const a = `${l}.${ident(attr)}`;
+  const b = `${r}.${ident(attr)}`;
+  const levels = model.attributes[attr].comparisons;
+  const top = levels.length + 1;
+  const whens = [`WHEN ${a} IS NULL OR ${b} IS NULL THEN -1`, `WHEN ${a} = ${b} THEN ${top}`];
+  levels.forEach((c, i) => whens.push(`WHEN ${condition(c, a, b)} THEN ${top - 1 - i}`));
+  return `CASE ${whens.join(' ')} ELSE 0 END`;
+}
+
+/** The attributes a blocking rule's keys read. */
+export function blockingAttributes(model: MdmModel, rule: number): string[] {
+  return model.blocking_rules[rule].keys.map((k) => (typeof k === 'string' ? k : k.attribute));
+}
+
+/** A blocking rule's key parts of record `t`. */
+function blockingKeys(model: MdmModel, rule: number, t: string): string[] {
+  return model.blocking_rules[rule].keys.map((k) =>
+    typeof k === 'string' ? `${t}.${ident(k)}` : `substr(${t}.${ident(k.attribute)}, 1, ${k.prefix})`,
+  );
+}
+
+/** Rule `i` puts l and r in one block: every key part equal (so neither is null). */
+export function blockedBy(model: MdmModel, i: number, l = 'l', r = 'r'): string {
+  const a = blockingKeys(model, i, l);
+  const b = blockingKeys(model, i, r);
+  return a.map((x, k) => `${x} = ${b[k]}`).join(' AND ');
+}
+
+/**
+ * The records of this run: live (not deleted) records with `uid`, the system's position in `source_priority`
+ * and how many attributes they fill (for most_complete).
+ */
+export function workSql(model: MdmModel, t: MatchTables): string {
+  const attrs = attributesOf(model);
+  const prio = model.source_priority.length
+    ? `CASE ${model.source_priority.map((s, i) => `WHEN system = ${lit(s)} THEN ${i}`).join(' ')} ELSE ${model.source_priority.length} END`
+    : '0';
+  const filled = attrs.map((a) => `CASE WHEN ${ident(a)} IS NULL THEN 0 ELSE 1 END`).join(' + ');
+  return (
+    `SELECT concat(system, ':', record_id) AS uid, system, record_id, trust, ${prio} AS priority, source_updated_at, ` +
+    `${attrs.map(ident).join(', ')}, ${filled} AS filled FROM ${tableSql(t.records)} WHERE NOT deleted`
+  );
+}
+
+/** Candidate pairs each rule would add, from block sizes alone (before any pair is built). */
+export function blockingCountsSql(model: MdmModel, t: MatchTables, from = tableSql(t.work)): string {
+  return model.blocking_rules
+    .map((rule, i) => {
+      const keys = blockingKeys(model, i, 'w');
+      const notNull = keys.map((k) => `${k} IS NOT NULL`).join(' AND ');
+      return (
+        `SELECT ${lit(rule.name)} AS rule, ${i} AS position, coalesce(sum(n * (n - 1) / 2), 0) AS pairs FROM ` +
+        `(SELECT count(*) AS n FROM ${from} w WHERE ${notNull} GROUP BY ${keys.join(', ')}) b`
+      );
+    })
+    .join(' UNION ALL ');
+}
+
+/**
+ * Every candidate pair once with its comparison levels: rule i keeps the pairs no earlier rule blocked together
+ * (rules OR-ed, no pair scored twice), l.uid < r.uid.
+ */
+export function pairsSql(model: MdmModel, t: MatchTables, runId: string): string {
+  const attrs = attributesOf(model);
+  const gammas = attrs.map((a) => `${gammaExpr(model, a)} AS ${ident(gammaColumn(a))}`).join(', ');
+  const parts = model.blocking_rules.map((rule, i) => {
+    const earlier = model.blocking_rules
+      .slice(0, i)
+      .map((_, j) => ` AND NOT coalesce(${blockedBy(model, j)}, FALSE)`)
+      .join('');
+    return (
+      `SELECT l.uid AS uid_l, r.uid AS uid_r, ${lit(rule.name)} AS rule, ${gammas} FROM ${tableSql(t.work)} l ` +
+      `JOIN ${tableSql(t.work)} r ON ${blockedBy(model, i)} AND l.uid < r.uid${earlier}`
+    );
+  });
+  return `SELECT *, ${lit(runId)} AS run_id FROM (${parts.join(' UNION ALL ')}) p`;
+}
+
+/**
+ * Agreement-pattern counts per blocking rule, for training: each rule's own pairs, not only those no earlier rule
+ * produced (the dedupe of the candidate pairs would hide, say, equal birth dates from every rule after `dob`).
+ */
+export function patternCountsSql(model: MdmModel, t: MatchTables): string {
+  const attrs = attributesOf(model);
+  const gammas = attrs.map((a) => `${gammaExpr(model, a)} AS ${ident(gammaColumn(a))}`).join(', ');
+  const cols = ['rule', ...attrs.map((a) => ident(gammaColumn(a)))].join(', ');
+  return model.blocking_rules
+    .map(
+      (rule, i) =>
+        `SELECT ${cols}, count(*) AS n FROM (SELECT ${lit(rule.name)} AS rule, ${gammas} FROM ${tableSql(t.work)} l ` +
+        `JOIN ${tableSql(t.work)} r ON ${blockedBy(model, i)} AND l.uid < r.uid) p GROUP BY ${cols}`,
+    )
+    .join(' UNION ALL ');
+}
+
+/** Pattern counts of all pairs among a seeded sample of `size` records: nearly all non-matches, for u. */
+export function samplePatternsSql(model: MdmModel, t: MatchTables, seed: number, size: number): string {
+  const sample = `(SELECT * FROM ${tableSql(t.work)} ORDER BY md5(concat(uid, ${lit(String(seed))})) LIMIT ${size})`;
+  const attrs = attributesOf(model);
+  const g = attrs.map((a) => `${gammaExpr(model, a)} AS ${ident(gammaColumn(a))}`);
+  const cols = attrs.map((a) => ident(gammaColumn(a)));
+  return (
+    `SELECT ${cols.join(', ')}, count(*) AS n FROM (SELECT ${g.join(', ')} FROM ${sample} l JOIN ${sample} r ` +
+    `ON l.uid < r.uid) s GROUP BY ${cols.join(', ')}`
+  );
+}
+
+/** Scores are 0–100: the match probability × 100, one decimal. */
+export const SCORE_MERGE = 95;
+export const SCORE_LINK = 75;
+
+/**
+ * The pairs with their score: 100 when a deterministic rule holds; else 100 × P(match) from the trained weights;
+ * a hard identifier present on both sides and disagreeing caps the score below the linking threshold.
+ */
+export function scoredPairsSql(model: MdmModel, t: MatchTables, params: FsParams): string {
+  const attrs = attributesOf(model);
+  const prior = Math.log2(params.lambda / (1 - params.lambda));
+  const weights = attrs.map((a, i) => {
+    const cases = Array.from({ length: levelCount(model, a) }, (_, l) => `WHEN ${l} THEN ${levelWeight(params, i, l)}`);
+    return `CASE ${ident(gammaColumn(a))} ${cases.join(' ')} ELSE 0 END`;
+  });
+  const probability = `100.0 / (1.0 + power(2.0, -(${prior} + ${weights.join(' + ')})))`;
+  const deterministic = model.deterministic_rules.map(
+    (r) => `(${r.attributes.map((a) => `${ident(gammaColumn(a))} = ${levelCount(model, a) - 1}`).join(' AND ')})`,
+  );
+  const hard = attrs.filter((a) => model.attributes[a].hard_identifier).map((a) => `${ident(gammaColumn(a))} = 0`);
+  let score = `round(${probability}, 1)`;
+  if (hard.length) score = `CASE WHEN ${hard.join(' OR ')} THEN least(${score}, ${SCORE_LINK - 1}) ELSE ${score} END`;
+  if (deterministic.length && hard.length)
+    score = `CASE WHEN (${deterministic.join(' OR ')}) AND NOT (${hard.join(' OR ')}) THEN 100.0 ELSE ${score} END`;
+  else if (deterministic.length) score = `CASE WHEN ${deterministic.join(' OR ')} THEN 100.0 ELSE ${score} END`;
+  return `SELECT p.*, ${score} AS score FROM ${tableSql(t.candidates)} p`;
+}
+
+/** Score bands of the scored pairs, and pairs per blocking rule. */
+export function bandsSql(t: MatchTables, reviewFloor: number): string {
+  return (
+    `SELECT rule, count_if(score >= ${SCORE_MERGE}) AS merged, count_if(score >= ${SCORE_LINK} AND score < ${SCORE_MERGE}) AS reviewable, ` +
+    `count_if(score >= ${reviewFloor} AND score < ${SCORE_LINK}) AS suspected, count_if(score < ${reviewFloor}) AS apart, ` +
+    `count(*) AS pairs FROM ${tableSql(t.pairs)} GROUP BY rule ORDER BY rule`
+  );
+}
+
+const edgesSql = (t: MatchTables) =>
+  `(SELECT uid_l AS a, uid_r AS b FROM ${tableSql(t.pairs)} WHERE score >= ${SCORE_LINK} ` +
+  `UNION ALL SELECT uid_r AS a, uid_l AS b FROM ${tableSql(t.pairs)} WHERE score >= ${SCORE_LINK})`;
+
+/** Every live record its own cluster. */
+export const initialLabelsSql = (t: MatchTables) => `SELECT uid, uid AS label FROM ${tableSql(t.work)}`;
+
+/**
+ * One step of connected components: each record takes the smallest label among itself and its neighbours over
+ * edges scoring ≥ 75. Repeated until no label changes (as many steps as the widest cluster's diameter).
+ */
+export function labelStepSql(t: MatchTables, from: RecordsTable): string {
+  return (
+    `SELECT n.uid, least(n.label, coalesce(min(m.label), n.label)) AS label FROM ${tableSql(from)} n ` +
+    `LEFT JOIN ${edgesSql(t)} e ON e.a = n.uid LEFT JOIN ${tableSql(from)} m ON m.uid = e.b GROUP BY n.uid, n.label`
+  );
+}
+
+export const labelChangesSql = (a: RecordsTable, b: RecordsTable) =>
+  `SELECT count(*) AS changed FROM ${tableSql(a)} x JOIN ${tableSql(b)} y ON x.uid = y.uid WHERE x.label <> y.label`;
+
+/**
+ * Golden record ids, stable: every previous golden record goes to the cluster holding most of its records, and a
+ * cluster keeps the id of the golden record it shares the most records with (ties: the smaller label, the
+ * smaller id); a cluster without one gets a new id from its label and the run.
+ */
+export function assignSql(t: MatchTables, labels: RecordsTable, runId: string, hasPrevious: boolean): string {
+  const cur = `SELECT uid, label FROM ${tableSql(labels)}`;
+  const fresh = `concat('GR-', substr(md5(concat(${lit(runId)}, c.label)), 1, 16))`;
+  if (!hasPrevious) return `SELECT c.uid, c.label, ${fresh} AS entity_id FROM (${cur}) c`;
+  const overlap =
+    `SELECT c.label, o.entity_id, count(*) AS n FROM (${cur}) c JOIN ${tableSql(t.members)} o ON o.uid = c.uid ` +
+    `GROUP BY c.label, o.entity_id`;
+  const byEntity = `SELECT *, row_number() OVER (PARTITION BY entity_id ORDER BY n DESC, label) AS re FROM (${overlap}) o`;
+  const claimed = `SELECT label, entity_id, row_number() OVER (PARTITION BY label ORDER BY n DESC, entity_id) AS rl FROM (${byEntity}) b WHERE re = 1`;
+  return (
+    `SELECT c.uid, c.label, coalesce(k.entity_id, ${fresh}) AS entity_id FROM (${cur}) c ` +
+    `LEFT JOIN (SELECT * FROM (${claimed}) x WHERE rl = 1) k ON k.label = c.label`
+  );
+}
+
+/** Survivorship order of an attribute's values inside a golden record (best first), then a fixed tie-break. */
+function survivorOrder(model: MdmModel, attr: string): string {
+  const a = ident(attr);
+  const strategy = model.attributes[attr].survivorship;
+  const keys: Record<typeof strategy, string[]> = {
+    most_trusted: ['trust DESC', 'priority ASC', 'source_updated_at DESC NULLS LAST'],
+    most_recent: ['source_updated_at DESC NULLS LAST', 'trust DESC'],
+    most_complete: ['filled DESC', 'trust DESC'],
+    longest: [`length(${a}) DESC`, 'trust DESC'],
+    most_frequent: [`${ident(`freq_${attr}`)} DESC`, 'trust DESC'],
+    source_priority: ['priority ASC', 'trust DESC'],
+  };
+  return [`CASE WHEN ${a} IS NULL THEN 1 ELSE 0 END`, ...keys[strategy], `${a} ASC`, 'uid ASC'].join(', ');
+}
+
+/**
+ * The golden records of this run, one row each: surviving values with their source record (provenance), the
+ * weakest link (the lowest, over its records, of each record's strongest edge inside the cluster; 100 alone),
+ * status by band, and the previous records whose id no cluster kept (merged_into_other, or archived when none of
+ * their records is live). One overwrite publishes them.
+ */
+export function goldenSql(
+  model: MdmModel,
+  t: MatchTables,
+  runId: string,
+  entityType: string,
+  ts: string,
+  hasPrevious: boolean,
+): string {
+  const attrs = attributesOf(model);
+  const freq = attrs.map((a) => `count(*) OVER (PARTITION BY g.entity_id, w.${ident(a)}) AS ${ident(`freq_${a}`)}`);
+  const rows = `SELECT g.entity_id, w.*, ${freq.join(', ')} FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid`;
+  const picks = attrs.flatMap((a) => [
+    `first_value(${ident(a)}) OVER (PARTITION BY entity_id ORDER BY ${survivorOrder(model, a)}) AS ${ident(a)}`,
+    `first_value(CASE WHEN ${ident(a)} IS NULL THEN NULL ELSE uid END) OVER (PARTITION BY entity_id ORDER BY ${survivorOrder(model, a)}) AS ${ident(`${a}__source`)}`,
+  ]);
+  const picked = `SELECT entity_id, uid, ${picks.join(', ')} FROM (${rows}) r`;
+  const strongest =
+    `SELECT x.uid, max(e.score) AS best FROM ${tableSql(t.assign)} x JOIN (SELECT uid_l AS a, uid_r AS b, score FROM ` +
+    `${tableSql(t.pairs)} WHERE score >= ${SCORE_LINK} UNION ALL SELECT uid_r AS a, uid_l AS b, score FROM ${tableSql(t.pairs)} ` +
+    `WHERE score >= ${SCORE_LINK}) e ON e.a = x.uid JOIN ${tableSql(t.assign)} y ON y.uid = e.b AND y.entity_id = x.entity_id GROUP BY x.uid`;
+  const values = attrs.flatMap((a) => [
+    `min(v.${ident(a)}) AS ${ident(a)}`,
+    `min(v.${ident(`${a}__source`)}) AS ${ident(`${a}__source`)}`,
+  ]);
+  const confidence = `min(coalesce(s.best, 100.0))`;
+  const at = `CAST(${lit(ts)} AS TIMESTAMP)`;
+  const created = hasPrevious ? `coalesce(min(o.created_at), ${at})` : at;
+  const prevJoin = hasPrevious ? ` LEFT JOIN ${tableSql(t.golden)} o ON o.entity_id = v.entity_id` : '';
+  const current =
+    `SELECT v.entity_id, ${lit(entityType)} AS entity_type, CASE WHEN ${confidence} >= ${SCORE_MERGE} THEN 'active' ELSE 'under_review' END AS status, ` +
+    `${confidence} < ${SCORE_MERGE} AS reviewable, ${confidence} AS confidence_score, count(DISTINCT v.uid) AS record_count, ` +
+    `${values.join(', ')}, CAST(NULL AS STRING) AS merged_into, ${created} AS created_at, ${at} AS updated_at, ${lit(runId)} AS run_id ` +
+    `FROM (${picked}) v LEFT JOIN (${strongest}) s ON s.uid = v.uid${prevJoin} GROUP BY v.entity_id`;
+  if (!hasPrevious) return current;
+  // Previous golden records no cluster kept: merged into the one now holding most of their records, else archived.
+  const movedTo =
+    `SELECT m.entity_id AS old_id, a.entity_id AS new_id, row_number() OVER (PARTITION BY m.entity_id ORDER BY count(*) DESC, a.entity_id) AS rk ` +
+    `FROM ${tableSql(t.members)} m JOIN ${tableSql(t.assign)} a ON a.uid = m.uid GROUP BY m.entity_id, a.entity_id`;
+  const cols = attrs.flatMap((a) => [`o.${ident(a)}`, `o.${ident(`${a}__source`)}`]);
+  const gone =
+    `SELECT o.entity_id, o.entity_type, CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.status ` +
+    `WHEN mv.new_id IS NOT NULL THEN 'merged_into_other' ELSE 'archived' END AS status, FALSE AS reviewable, o.confidence_score, ` +
+    `o.record_count, ${cols.join(', ')}, CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.merged_into ELSE mv.new_id END AS merged_into, ` +
+    `o.created_at, CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.updated_at ELSE ${at} END AS updated_at, ` +
+    `CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.run_id ELSE ${lit(runId)} END AS run_id ` +
+    `FROM ${tableSql(t.golden)} o LEFT JOIN (SELECT * FROM (${movedTo}) q WHERE rk = 1) mv ON mv.old_id = o.entity_id ` +
+    `WHERE o.entity_id NOT IN (SELECT entity_id FROM ${tableSql(t.assign)})`;
+  return `${current} UNION ALL ${gone}`;
+}
+
+/** The membership published with the golden records: entity_id, uid, system, record_id. */
+export const membersSql = (t: MatchTables, runId: string) =>
+  `SELECT a.entity_id, a.uid, w.system, w.record_id, ${lit(runId)} AS run_id FROM ${tableSql(t.assign)} a JOIN ${tableSql(t.work)} w ON w.uid = a.uid`;
+
+/** What this run did to golden records: created, merged away, archived, and how many are under review. */
+export const publishCountsSql = (t: MatchTables, runId: string) =>
+  `SELECT count_if(run_id = ${lit(runId)} AND created_at = updated_at AND status IN ('active', 'under_review')) AS created, ` +
+  `count_if(run_id = ${lit(runId)} AND status = 'merged_into_other') AS merged, ` +
+  `count_if(run_id = ${lit(runId)} AND status = 'archived') AS archived, ` +
+  `count_if(status = 'active') AS active, count_if(status = 'under_review') AS under_review FROM ${tableSql(t.golden)}`;
+
+/**
+ * Pairwise and B-cubed precision, recall and F1 of the published clusters against a truth table
+ * `{system, record_id, entity_id}` (records on both sides only).
+ */
+export function evaluateSql(t: MatchTables, truthFqn: string): string {
+  const truth = truthFqn.split('.').map(ident).join('.');
+  const m = `SELECT g.entity_id AS c, t.entity_id AS e FROM ${tableSql(t.members)} g JOIN ${truth} t ON t.system = g.system AND CAST(t.record_id AS STRING) = g.record_id`;
+  const ce = `SELECT c, e, count(*) AS n FROM (${m}) m GROUP BY c, e`;
+  const cs = `SELECT c, count(*) AS n FROM (${m}) m GROUP BY c`;
+  const es = `SELECT e, count(*) AS n FROM (${m}) m GROUP BY e`;
+  return (
+    `SELECT (SELECT coalesce(sum(n * (n - 1) / 2), 0) FROM (${ce}) a) AS tp, ` +
+    `(SELECT coalesce(sum(n * (n - 1) / 2), 0) FROM (${cs}) b) AS predicted, ` +
+    `(SELECT coalesce(sum(n * (n - 1) / 2), 0) FROM (${es}) d) AS actual, ` +
+    `(SELECT coalesce(sum(x.n * x.n / y.n), 0) FROM (${ce}) x JOIN (${cs}) y ON y.c = x.c) AS b3_precision_sum, ` +
+    `(SELECT coalesce(sum(x.n * x.n / y.n), 0) FROM (${ce}) x JOIN (${es}) y ON y.e = x.e) AS b3_recall_sum, ` +
+    `(SELECT count(*) FROM (${m}) z) AS records`
+  );
+}
+
+/** The live records of an entity type, as blocking analysis reads them without a run. */
+export const liveRecordsSql = (t: MatchTables) => `(SELECT * FROM ${tableSql(t.records)} WHERE NOT deleted)`;
+
+export const tableOf = tableSql;
+export { ident, lit };

@@ -1,0 +1,191 @@
+import { InvalidInputError } from '../../platform/errors';
+import type { Workspace } from '../../platform/port';
+import type { MdmModel } from '../../schemas/mdm';
+import { initialParams, trainPerRule, uFromSample, type FsParams, type PatternCount } from './logic/em';
+import {
+  assignSql,
+  attributesOf,
+  bandsSql,
+  blockingAttributes,
+  blockingCountsSql,
+  gammaColumn,
+  goldenSql,
+  initialLabelsSql,
+  labelChangesSql,
+  labelStepSql,
+  levelCount,
+  matchTables,
+  membersSql,
+  pairsSql,
+  patternCountsSql,
+  publishCountsSql,
+  samplePatternsSql,
+  scoredPairsSql,
+  workSql,
+  type MatchTables,
+} from './logic/match-sql';
+import { blockingOf, type BlockingCount } from './logic/results';
+
+const num = (v: unknown) => Number(v ?? 0);
+
+export interface MatchStepInput {
+  runId: string;
+  catalog: string;
+  model: MdmModel;
+}
+
+const tables = (req: MatchStepInput): MatchTables => matchTables(req.catalog, req.model.entity_type);
+
+/** Candidate pairs per blocking rule from block sizes (an upper bound for later rules: OR-ed pairs count once). */
+export async function blockingCounts(ws: Workspace, req: MatchStepInput, from?: string): Promise<BlockingCount[]> {
+  return blockingOf((await ws.query(blockingCountsSql(req.model, tables(req), from))).rows);
+}
+
+/** The run's live records, then the pair counts; above `maxPairs` the run stops here, naming the largest rule. */
+export async function prepareMatch(
+  ws: Workspace,
+  req: MatchStepInput & { maxPairs: number },
+): Promise<{ records: number; blocking: BlockingCount[] }> {
+  const t = tables(req);
+  if (!(await ws.tableExists(t.records)))
+    throw new InvalidInputError(`no records of ${req.model.entity_type} yet: run an ingest first`);
+  await ws.createTableAs({ ref: t.work, query: workSql(req.model, t), replace: true });
+  const records = num((await ws.query(`SELECT count(*) AS n FROM ${tableName(t.work)}`)).rows[0]?.n);
+  const blocking = await blockingCounts(ws, req);
+  const total = blocking.reduce((n, b) => n + b.pairs, 0);
+  if (total > req.maxPairs) {
+    const largest = blocking.reduce((a, b) => (b.pairs > a.pairs ? b : a));
+    throw new InvalidInputError(
+      `blocking rule '${largest.rule}' yields ${largest.pairs} candidate pairs (all rules: ${total}), more than ` +
+        `mdm.max_candidate_pairs ${req.maxPairs}: make the rule narrower`,
+    );
+  }
+  return { records, blocking };
+}
+
+const tableName = (t: { catalog: string; schema: string; name: string }) => `${t.catalog}.${t.schema}.${t.name}`;
+
+/** Builds every candidate pair once with its comparison levels; answers pairs per rule. */
+export async function comparePairs(ws: Workspace, req: MatchStepInput): Promise<Record<string, number>> {
+  const t = tables(req);
+  await ws.createTableAs({ ref: t.candidates, query: pairsSql(req.model, t, req.runId), replace: true });
+  const rows = (await ws.query(`SELECT rule, count(*) AS n FROM ${tableName(t.candidates)} GROUP BY rule`)).rows;
+  return Object.fromEntries(req.model.blocking_rules.map((r) => [r.name, num(rows.find((x) => x.rule === r.name)?.n)]));
+}
+
+const toPatterns = (model: MdmModel, rows: Record<string, unknown>[]): PatternCount[] =>
+  rows.map((r) => ({ levels: attributesOf(model).map((a) => num(r[gammaColumn(a)])), count: num(r.n) }));
+
+/**
+ * u from the agreement levels of every pair among a seeded sample of records (nearly all non-matches); λ and m
+ * by EM over the candidate pairs' pattern counts (one scan), u held fixed.
+ */
+export async function trainModel(
+  ws: Workspace,
+  req: MatchStepInput & { seed: number; sampleSize: number },
+): Promise<FsParams & { iterations: number; patterns: number }> {
+  const t = tables(req);
+  const levels = attributesOf(req.model).map((a) => levelCount(req.model, a));
+  const sample = toPatterns(
+    req.model,
+    (await ws.query(samplePatternsSql(req.model, t, req.seed, req.sampleSize))).rows,
+  );
+  const u = uFromSample(levels, sample);
+  const rows = (await ws.query(patternCountsSql(req.model, t))).rows;
+  if (rows.length === 0) return { ...initialParams(levels, u), iterations: 0, patterns: 0 };
+  const attrs = attributesOf(req.model);
+  const rules = req.model.blocking_rules.map((r) => r.name);
+  const byRule = rules.map((name) =>
+    toPatterns(
+      req.model,
+      rows.filter((r) => r.rule === name),
+    ),
+  );
+  const blocked = rules.map((_, i) => blockingAttributes(req.model, i).map((a) => attrs.indexOf(a)));
+  const fitted = trainPerRule(byRule, blocked, initialParams(levels, u));
+  return { ...fitted, patterns: rows.length };
+}
+
+export interface Bands {
+  merged: number;
+  reviewable: number;
+  suspected: number;
+  apart: number;
+}
+
+/** Scores every candidate pair (0–100); answers the bands per rule. */
+export async function scorePairs(
+  ws: Workspace,
+  req: MatchStepInput & { params: FsParams },
+): Promise<{ per_rule: Record<string, Bands & { pairs: number }>; bands: Bands }> {
+  const t = tables(req);
+  await ws.createTableAs({ ref: t.pairs, query: scoredPairsSql(req.model, t, req.params), replace: true });
+  const rows = (await ws.query(bandsSql(t, req.model.review_floor))).rows;
+  const per_rule = Object.fromEntries(
+    rows.map((r) => [
+      String(r.rule),
+      {
+        pairs: num(r.pairs),
+        merged: num(r.merged),
+        reviewable: num(r.reviewable),
+        suspected: num(r.suspected),
+        apart: num(r.apart),
+      },
+    ]),
+  );
+  const bands: Bands = { merged: 0, reviewable: 0, suspected: 0, apart: 0 };
+  for (const b of Object.values(per_rule)) for (const k of Object.keys(bands) as (keyof Bands)[]) bands[k] += b[k];
+  return { per_rule, bands };
+}
+
+/** Connected components of the edges scoring ≥ 75, in SQL: label steps until none changes. */
+export async function clusterRecords(
+  ws: Workspace,
+  req: MatchStepInput,
+  onStep: () => void = () => undefined,
+): Promise<{ iterations: number; clusters: number }> {
+  const t = tables(req);
+  await ws.createTableAs({ ref: t.labels, query: initialLabelsSql(t), replace: true });
+  let [from, to] = [t.labels, t.labelsB];
+  let iterations = 0;
+  for (;;) {
+    iterations++;
+    await ws.createTableAs({ ref: to, query: labelStepSql(t, from), replace: true });
+    onStep();
+    const changed = num((await ws.query(labelChangesSql(from, to))).rows[0]?.changed);
+    [from, to] = [to, from];
+    if (changed === 0) break;
+  }
+  if (from !== t.labels)
+    await ws.createTableAs({ ref: t.labels, query: `SELECT * FROM ${tableName(from)}`, replace: true });
+  const clusters = num((await ws.query(`SELECT count(DISTINCT label) AS n FROM ${tableName(t.labels)}`)).rows[0]?.n);
+  return { iterations, clusters };
+}
+
+export interface PublishCounts {
+  created: number;
+  merged: number;
+  archived: number;
+  active: number;
+  under_review: number;
+}
+
+/** Stable ids, survivorship and status; the golden records are published by one overwrite, then the membership. */
+export async function publishGolden(ws: Workspace, req: MatchStepInput & { ts: string }): Promise<PublishCounts> {
+  const t = tables(req);
+  const hasPrevious = (await ws.tableExists(t.golden)) && (await ws.tableExists(t.members));
+  await ws.createTableAs({ ref: t.assign, query: assignSql(t, t.labels, req.runId, hasPrevious), replace: true });
+  const golden = goldenSql(req.model, t, req.runId, req.model.entity_type, req.ts, hasPrevious);
+  if (hasPrevious) await ws.overwriteQuery(t.golden, golden);
+  else await ws.createTableAs({ ref: t.golden, query: golden });
+  if (hasPrevious) await ws.overwriteQuery(t.members, membersSql(t, req.runId));
+  else await ws.createTableAs({ ref: t.members, query: membersSql(t, req.runId) });
+  const r = (await ws.query(publishCountsSql(t, req.runId))).rows[0] ?? {};
+  return {
+    created: num(r.created),
+    merged: num(r.merged),
+    archived: num(r.archived),
+    active: num(r.active),
+    under_review: num(r.under_review),
+  };
+}

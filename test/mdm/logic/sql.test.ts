@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { initialParams } from '../../../activities/mdm/logic/em';
+import {
+  assignSql,
+  attributesOf,
+  bandsSql,
+  blockingCountsSql,
+  evaluateSql,
+  goldenSql,
+  initialLabelsSql,
+  labelChangesSql,
+  labelStepSql,
+  levelCount,
+  liveRecordsSql,
+  matchTables,
+  membersSql,
+  pairsSql,
+  patternCountsSql,
+  publishCountsSql,
+  samplePatternsSql,
+  scoredPairsSql,
+  workSql,
+} from '../../../activities/mdm/logic/match-sql';
+import { ingestSql, recordsTable } from '../../../activities/mdm/logic/standardise';
+import { syntheticModel, syntheticSources } from '../../../activities/mdm/logic/synthetic';
+
+const PY = path.resolve(__dirname, '../../../.venv/bin/python');
+const model = syntheticModel();
+const t = matchTables('clone_audit', 'person');
+const params = initialParams(attributesOf(model).map((a) => levelCount(model, a)));
+
+/** Every statement a match run and an ingest send, as the Databricks adapter would send them. */
+const statements: [string, string][] = [
+  ['work', workSql(model, t)],
+  ['blocking counts', blockingCountsSql(model, t)],
+  ['blocking analysis', blockingCountsSql(model, t, liveRecordsSql(t))],
+  ['candidate pairs', pairsSql(model, t, 'run-1')],
+  ['pattern counts', patternCountsSql(model, t)],
+  ['u sample', samplePatternsSql(model, t, 42, 1000)],
+  ['scores', scoredPairsSql(model, t, params)],
+  ['bands', bandsSql(t, 50)],
+  ['labels', initialLabelsSql(t)],
+  ['label step', labelStepSql(t, t.labels)],
+  ['label changes', labelChangesSql(t.labels, t.labelsB)],
+  ['first assignment', assignSql(t, t.labels, 'run-1', false)],
+  ['stable ids', assignSql(t, t.labels, 'run-2', true)],
+  ['first golden', goldenSql(model, t, 'run-1', 'person', '2026-01-01T00:00:00Z', false)],
+  ['golden', goldenSql(model, t, 'run-2', 'person', '2026-01-01T00:00:00Z', true)],
+  ['members', membersSql(t, 'run-2')],
+  ['publish counts', publishCountsSql(t, 'run-2')],
+  ['evaluate', evaluateSql(t, 'raw.people.truth')],
+  ...syntheticSources('raw', 'people').flatMap((s): [string, string][] => {
+    const sql = ingestSql(
+      model,
+      s,
+      { birth_date: 'date' },
+      recordsTable('clone_audit', 'person'),
+      'i1',
+      '2026-01-01T00:00:00Z',
+    );
+    return [
+      [`${s.system} stats`, sql.stats],
+      [`${s.system} insert`, sql.insert],
+      [`${s.system} changed`, sql.changed],
+      [`${s.system} superseded`, `DELETE FROM x WHERE ${sql.supersededPredicate}`],
+    ];
+  }),
+];
+
+test('the SQL of an ingest and a match run, as sent to Databricks, parses with sqlglot', () => {
+  const parse = `import json, sys, sqlglot
+out = []
+for sql in json.load(sys.stdin):
+    try:
+        sqlglot.parse_one(sql, read="databricks"); out.append(None)
+    except Exception as e:
+        out.append(str(e)[:300])
+print(json.dumps(out))`;
+  const result = JSON.parse(
+    execFileSync(PY, ['-c', parse], { input: JSON.stringify(statements.map((s) => s[1])), encoding: 'utf8' }),
+  ) as (string | null)[];
+  expect(statements.map(([name], i) => [name, result[i]])).toEqual(statements.map(([name]) => [name, null]));
+});
+
+test('comparison levels use the functions both engines have, and hard identifiers cap the score', () => {
+  const pairs = pairsSql(model, t, 'run-1');
+  expect(pairs).toContain('jaro_winkler_similarity(l.`first_name`, r.`first_name`) >= 0.92');
+  expect(pairs).toContain('levenshtein(l.`email`, r.`email`) <= 2');
+  expect(pairs).toContain('abs(datediff(CAST(l.`dob` AS DATE), CAST(r.`dob` AS DATE))) <= 366');
+  // rules are OR-ed: the phone rule leaves out pairs the dob rule already has
+  expect(pairs).toMatch(/'phone' AS rule.*AND NOT coalesce\(l\.`dob` = r\.`dob`, FALSE\)/);
+  const scored = scoredPairsSql(model, t, params);
+  expect(scored).toContain('`g_first_name` = 0 OR `g_national_id` = 0 THEN least(');
+});
