@@ -21,7 +21,6 @@ import { cacheRoutes } from './cache/routes';
 import { notificationRoutes } from './notifications/routes';
 import { jobRoutes } from './jobs/routes';
 import { dataQualityRoutes } from './data-quality/routes';
-import { mdmRoutes } from './mdm/routes';
 import { governanceRoutes } from './governance/routes';
 import { glossaryRoutes } from './governance/glossary-routes';
 import { storageRoutes } from './storage/routes';
@@ -52,7 +51,6 @@ export const routeModules: RouteModule[] = [
   metricsRoutes,
   docsRoutes,
   dataQualityRoutes,
-  mdmRoutes,
   governanceRoutes,
   glossaryRoutes,
   storageRoutes,

@@ -3,7 +3,6 @@ import { dqJobType } from '../data-quality/job-type';
 import { mdmIngestJobType } from '../mdm/job-types';
 import { mdmMatchJobType } from '../mdm/match-job-type';
 import { fanoutJobType } from '../fanout/job-type';
-import { mdmIngestJobType } from '../mdm/job-types';
 import { storageJobType } from '../storage/job-type';
 import { catalogSyncJobType, incrementalSyncJobType } from '../sync/job-type';
 import { notebookRunJobType } from '../workbench/job-type';

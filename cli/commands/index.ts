@@ -9,7 +9,6 @@ import { registerDemoCommands } from './demo';
 import { registerRollbackCommand } from './rollback';
 import { registerTemplatesCommand } from './templates';
 import { registerDqCommand } from './dq';
-import { registerMdmCommand } from './mdm';
 import { registerGovernanceCommands } from './governance';
 import { registerScheduleCommands } from './schedules';
 import { registerAnalysisCommands } from './analysis';
@@ -32,7 +31,6 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerTemplatesCommand,
   registerRollbackCommand,
   registerDqCommand,
-  registerMdmCommand,
   registerGovernanceCommands,
   registerScheduleCommands,
   registerAnalysisCommands,
