@@ -14,6 +14,9 @@ import { registerScheduleCommands } from './schedules';
 import { registerAnalysisCommands } from './analysis';
 import { registerMdmCommand } from './mdm';
 import { registerStorageCommands } from './storage';
+import { registerTargetCommands } from './targets';
+import { registerFanoutCommands } from './fanout';
+import { registerStreamCommands } from './streams';
 import { registerConvertCommand } from './convert';
 
 /**
@@ -36,6 +39,9 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerAnalysisCommands,
   registerMdmCommand,
   registerStorageCommands,
+  registerTargetCommands,
+  registerFanoutCommands,
+  registerStreamCommands,
   registerConvertCommand,
 ];
 
