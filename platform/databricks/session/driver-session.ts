@@ -84,6 +84,8 @@ export class DriverSqlSession implements SqlSession {
         for (;;) {
           const want = Math.min(10_000, opts.rowLimit - raw.length + 1);
           const chunk = (await op.fetchChunk({ maxRows: want })) as Record<string, unknown>[];
+          // A cancelled operation may still hand back what it had; the statement ended all the same.
+          if (stopped) throw new Error(`statement stopped (${stopped})`);
           raw.push(...chunk);
           if (raw.length > opts.rowLimit) {
             truncated = true;
