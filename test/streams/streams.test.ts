@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import type { Workspace } from '../../platform/port';
+import { createStream, getStream } from '../../store/streams/repo';
+import { STREAM_WORKFLOW_TYPE, type StreamInput } from '../../workflows/streams/definitions';
 import { eventually } from '../helpers/harness';
 import { realStack, type RealStack } from '../jobs/real-stack';
 
@@ -162,3 +164,64 @@ test('a stream applies inserts, updates and deletes, survives a lost worker and 
   const s = await stream(a, true);
   expect(s.lag).toBeGreaterThan(0);
 }, 240_000);
+
+test('a stream run continues as new after its cycles and the next run resumes from the applied versions', async () => {
+  const parts = { catalog: 'prod', schema: 'cdc', name: 'parts' };
+  await ws.createTable({
+    ref: parts,
+    columns: [
+      { name: 'part_id', type: 'bigint', nullable: false },
+      { name: 'label', type: 'string' },
+    ],
+    properties: { 'delta.enableChangeDataFeed': 'true' },
+  });
+  await ws.insertRows(parts, [{ part_id: 1, label: 'a' }]);
+  const id = 'sync-00000000aa';
+  await createStream(stack.h.store.db, {
+    streamId: id,
+    sourceCatalog: 'prod',
+    destinationCatalog: 'prod_can',
+    tables: ['cdc.parts'],
+    triggerMs: 100,
+    status: 'starting',
+  });
+  const input: StreamInput = {
+    streamId: id,
+    workspace: { kind: 'local', root: stack.root },
+    sourceCatalog: 'prod',
+    destinationCatalog: 'prod_can',
+    tables: ['cdc.parts'],
+    keys: { 'cdc.parts': ['part_id'] },
+    triggerMs: 100,
+    cyclesPerRun: 2,
+  };
+  const handle = await stack.h.env.client.workflow.start(STREAM_WORKFLOW_TYPE, {
+    workflowId: id,
+    taskQueue: stack.h.taskQueue,
+    args: [input],
+  });
+  const partsRows = async (catalog: string) =>
+    (await ws.query(`SELECT part_id, label FROM ${catalog}.cdc.parts ORDER BY part_id`)).rows;
+  try {
+    await stack.h.withWorker(async () => {
+      await eventually(async () => ((await handle.describe()).runId !== handle.firstExecutionRunId ? true : null), {
+        timeoutMs: 60_000,
+        what: 'the run to continue as new',
+      });
+      await ws.insertRows(parts, [{ part_id: 2, label: 'b' }]);
+      await ws.updateWhere(parts, { label: "'a2'" }, 'part_id = 1');
+      await eventually(
+        async () => {
+          const [a, b] = await Promise.all([partsRows('prod'), partsRows('prod_can').catch(() => null)]);
+          return JSON.stringify(a) === JSON.stringify(b) ? true : null;
+        },
+        { timeoutMs: 60_000, what: 'changes after continue-as-new' },
+      );
+    });
+    const first = await stack.h.env.client.workflow.getHandle(id, handle.firstExecutionRunId).fetchHistory();
+    expect(first.events?.at(-1)?.workflowExecutionContinuedAsNewEventAttributes).toBeTruthy();
+    expect((await getStream(stack.h.store.db, id))!.runId).toBe(handle.firstExecutionRunId);
+  } finally {
+    await handle.terminate('test over').catch(() => undefined);
+  }
+}, 180_000);
