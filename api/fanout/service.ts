@@ -14,6 +14,8 @@ import {
 import { buildCloneJob, type BuiltJob } from '../clone/build-input';
 import { refuseJobInput } from '../clone/service';
 import type { AppDeps } from '../deps';
+import { assertAllowed } from '../governance/access';
+import { currentCaller } from '../middleware/auth';
 import { newJobId } from '../jobs/job-id';
 import { jobType, submitJob } from '../jobs/service';
 
@@ -111,6 +113,13 @@ export async function submitFanout(
 
 /** POST /api/multi-clone: one fan-out over destination catalogs of the configured workspace. */
 export async function submitMultiClone(deps: AppDeps, body: MultiCloneRequest) {
+  for (const d of body.destinations)
+    // access policies, per destination: 403 naming the rule
+    await assertAllowed(deps, currentCaller(), {
+      operation: 'clone',
+      source: body.source_catalog,
+      destination: d.catalog,
+    });
   const request = {
     source_catalog: body.source_catalog,
     destination_catalog: body.destinations[0].catalog,

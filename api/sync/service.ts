@@ -27,6 +27,8 @@ import { fieldNotFound, JobInputError } from '../clone/errors';
 import type { AppDeps } from '../deps';
 import { newJobId } from '../jobs/job-id';
 import { submitJob } from '../jobs/service';
+import { assertAllowed } from '../governance/access';
+import { currentCaller } from '../middleware/auth';
 import { HttpError } from '../middleware/http-error';
 import { catalogSyncJobType, incrementalSyncJobType } from './job-type';
 
@@ -98,6 +100,8 @@ const checkRequest = (body: IncrementalCheckBody & Partial<Pick<IncrementalSyncB
 
 /** POST /api/incremental/sync: an `incremental_sync` job of the tables the check lists. */
 export async function submitIncrementalSync(deps: AppDeps, body: IncrementalSyncBody) {
+  const scope = { source: body.source_catalog, destination: body.destination_catalog, schemas: [body.schema_name] };
+  await assertAllowed(deps, currentCaller(), { operation: 'sync', ...scope }); // access policies: 403 naming the rule
   const now = new Date();
   const jobId = newJobId(incrementalSyncJobType.type, now);
   const clone = await cloneInputFor(deps, checkRequest(body), jobId, now);
@@ -150,6 +154,12 @@ function syncRequest(body: SyncBody) {
 
 /** POST /api/sync: the plan (dry_run: nothing changes) or a `sync` job carrying it out. */
 export async function catalogSync(deps: AppDeps, body: SyncBody) {
+  await assertAllowed(deps, currentCaller(), {
+    operation: 'sync',
+    source: body.source_catalog,
+    destination: body.destination_catalog,
+    ...(body.include_schemas?.length ? { schemas: body.include_schemas } : {}),
+  }); // access policies: 403 naming the rule
   const now = new Date();
   if (body.dry_run) {
     const input = await cloneInputFor(deps, syncRequest(body), 'sync-dry-run', now);

@@ -181,6 +181,36 @@ async function cloneIntoProdRefused() {
   await ended(byAdmin.body.job_id);
 }
 
+test('the same policy refuses a multi-clone, a catalog sync and an incremental sync into prod_* for an editor', async () => {
+  await policy({
+    name: 'no-prod-writes-for-editors',
+    principals: ['editor'],
+    allowed_destinations: ['prod_*'],
+    allowed_operations: ['clone', 'sync'],
+    deny: true,
+  }).expect(201);
+  try {
+    const before = (await listJobs(deps.store.db, { limit: 1000 })).length;
+    const calls: [string, object][] = [
+      ['/api/multi-clone', { source_catalog: 'prod', destinations: [{ catalog: 'dev_a' }, { catalog: 'prod_b' }] }],
+      ['/api/sync', { source_catalog: 'prod', destination_catalog: 'prod_c' }],
+      ['/api/incremental/sync', { source_catalog: 'prod', destination_catalog: 'prod_d', schema_name: 'sales' }],
+    ];
+    for (const [path, body] of calls) {
+      const res = await request(app).post(path).set(as('editor')).send(body);
+      expect({ path, status: res.status, code: res.body.error?.code }).toEqual({
+        path,
+        status: 403,
+        code: 'POLICY_DENIED',
+      });
+      expect(res.body.error.message).toContain('no-prod-writes-for-editors');
+    }
+    expect((await listJobs(deps.store.db, { limit: 1000 })).length).toBe(before);
+  } finally {
+    await request(app).delete('/api/rbac/policies/no-prod-writes-for-editors').set(as('admin')).expect(200);
+  }
+});
+
 describe('user SQL through the API', () => {
   describe('an editor limited to catalog prod cannot read hr_secret through user SQL', () => {
     beforeAll(async () => {
