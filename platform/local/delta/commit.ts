@@ -2,6 +2,7 @@ import type { Action, CommitInfoAction } from './actions';
 import { CHECKPOINT_INTERVAL, writeCheckpoint } from './checkpoint';
 import type { CommitContext } from './contract';
 import { writeCommit } from './log';
+import { syncUniform } from './uniform';
 import type { LogReader } from './snapshot';
 
 export interface CommitRequest {
@@ -45,6 +46,7 @@ export async function commit(reader: LogReader, req: CommitRequest): Promise<num
     ...(req.extraInfo ?? {}),
   };
   await writeCommit(reader.dir, version, [{ commitInfo }, ...req.actions]);
+  await syncUniform(reader, version);
   if (version > 0 && version % CHECKPOINT_INTERVAL === 0) {
     try {
       await writeCheckpoint(reader.dir, await reader.stateAt(version), timestamp);
