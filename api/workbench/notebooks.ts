@@ -25,7 +25,7 @@ import {
 import type { NotebookCell } from '../../store/workbench/tables';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../middleware/http-error';
-import { checkedStatement, viewOf, type StatementRunner } from './statements';
+import { checkedStatement, recordReads, viewOf, type StatementRunner } from './statements';
 
 type CellInput = z.infer<typeof CellInputSchema>;
 type NotebookInput = z.infer<typeof NotebookInputSchema>;
@@ -193,8 +193,9 @@ export async function runCell(
     ]);
   }
   const body = { statement: cell.content, parameters: [] };
-  const sql = await checkedStatement(deps, caller, body, `notebook.cells.${cellId}`);
+  const { sql, tables } = await checkedStatement(deps, caller, body, `notebook.cells.${cellId}`);
   const ws = await deps.workspaces.resolve(req);
+  await recordReads(deps, ws, tables, 'notebook');
   const statementId = randomUUID();
   await runner.start(
     ws,

@@ -248,7 +248,7 @@ const notebookRoutes = [
       const caller = callerOf(req);
       const cells = [];
       for (const c of nb.cells.filter((x) => x.type === 'sql' && x.content.trim() !== '')) {
-        const sql = await checkedStatement(
+        const { sql } = await checkedStatement(
           deps,
           caller,
           { statement: c.content, parameters: [] },

@@ -20,6 +20,8 @@ import {
 import type { AppDeps } from '../deps';
 import { assertAllowed } from '../governance/access';
 import { guardUserSql } from '../governance/sql-guard';
+import { recordQueryRead } from '../../store/analysis/query-log';
+import type { TableReference } from '../../platform/sql/referenced-tables';
 import { HttpError } from '../middleware/http-error';
 
 /** How often a running statement looks for a cancel asked through another API process. */
@@ -136,7 +138,7 @@ export async function checkedStatement(
   caller: Caller,
   body: Pick<StatementRequest, 'statement' | 'catalog' | 'schema' | 'parameters'>,
   field = 'body.statement',
-): Promise<string> {
+): Promise<{ sql: string; tables: TableReference[] }> {
   if (body.schema && !body.catalog) {
     throw new HttpError(400, 'VALIDATION_ERROR', 'schema needs catalog', [
       { path: 'body.catalog', message: 'required when schema is given' },
@@ -152,8 +154,9 @@ export async function checkedStatement(
   const sql = qualifyNames(statement.sql, body.catalog, body.schema);
   // The guard parses SQL; parameter markers are values, so NULL stands in for each while it reads the text.
   const forGuard = bindStatementParameters(sql, body.parameters ?? [], () => 'NULL').sql;
+  let tables: TableReference[] = [];
   if (statement.kind === 'SELECT' || statement.kind === 'WITH' || statement.kind === 'VALUES') {
-    await guardUserSql(deps, caller, { sql: forGuard, kind: 'query', field });
+    tables = await guardUserSql(deps, caller, { sql: forGuard, kind: 'query', field });
   } else if (statement.kind === 'EXPLAIN') {
     const t = tokenize(forGuard).filter(significant);
     let k = 1;
@@ -163,7 +166,22 @@ export async function checkedStatement(
   } else {
     await guardCatalogStatement(deps, caller, forGuard, field);
   }
-  return sql;
+  return { sql, tables };
+}
+
+/** The tables a statement reads, in the query log that column and table usage count on the local lakehouse. */
+export async function recordReads(deps: AppDeps, ws: Workspace, tables: TableReference[], purpose: string) {
+  for (const t of tables) {
+    if (!t.catalog || !t.schema) continue;
+    await recordQueryRead(deps.store.db, {
+      workspace: ws.id,
+      catalog: t.catalog,
+      schema: t.schema,
+      table: t.table,
+      columns: [],
+      purpose,
+    });
+  }
 }
 
 /** SHOW and DESCRIBE read what they name: a table (as a SELECT of it would) or the listing of a schema/catalog. */
@@ -235,8 +253,9 @@ export async function submitStatement(
   caller: Caller,
   body: StatementRequest,
 ): Promise<StatementResponse> {
-  const sql = await checkedStatement(deps, caller, body);
+  const { sql, tables } = await checkedStatement(deps, caller, body);
   const ws = await deps.workspaces.resolve(req);
+  await recordReads(deps, ws, tables, 'workbench');
   const id = randomUUID();
   await runner.start(
     ws,
