@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { apiClient, print, withApiOptions, type ApiOptions } from '../http';
+import { registerDqOpsCommands } from './dq-ops';
 
 const G = '/api/governance/dqx';
 
@@ -61,9 +62,13 @@ export function runReport(run: RunView, samples: Sample[]): string {
   return lines.join('\n');
 }
 
-/** `lakeward dq checks|add|run|profile|generate|export|import|coverage`: data quality through the API. */
+/**
+ * `lakeward dq checks|add|run|profile|generate|export|import|coverage` and the operations (dq-ops.ts: schedule, gate,
+ * rules, anomalies, impact, root-cause, suite): data quality through the API.
+ */
 export function registerDqCommand(program: Command): void {
   const dq = program.command('dq').description('Data-quality checks, runs, profiles and coverage');
+  registerDqOpsCommands(dq);
 
   withApiOptions(dq.command('checks').argument('[table_fqn]', 'only this table')).action(
     async (table: string | undefined, opts: ApiOptions) => {
