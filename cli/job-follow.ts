@@ -7,7 +7,7 @@ const POLL_MS = 1_000;
 const FINAL = new Set(['completed', 'failed', 'cancelled', 'aborted']); // `cancelling` is not final: its end comes
 
 /**
- * Feeds a job's events to `view` until the job ends: over the WebSocket /api/clone/ws/{id} (sending `ping`
+ * Feeds a job's events to `view` until the job ends: over the WebSocket /api/jobs/ws/{id} (any job type; sending `ping`
  * as keep-alive), or, if the socket cannot be opened (a proxy without WebSocket support), by polling the
  * job record once a second.
  */
@@ -28,7 +28,7 @@ function followSocket(
   view: ProgressView,
 ): Promise<boolean> {
   return new Promise((resolve) => {
-    const url = `${baseUrl.replace(/^http/, 'ws')}/api/clone/ws/${encodeURIComponent(jobId)}`;
+    const url = `${baseUrl.replace(/^http/, 'ws')}/api/jobs/ws/${encodeURIComponent(jobId)}`;
     const ws = new WebSocket(url, { headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {} });
     let open = false;
     let keepalive: NodeJS.Timeout | undefined;
@@ -63,7 +63,7 @@ interface JobRecord {
 async function followByPolling(api: ApiClient, jobId: string, view: ProgressView): Promise<void> {
   let last = '';
   for (;;) {
-    const job = await api.get<JobRecord>(`/api/clone/${encodeURIComponent(jobId)}`);
+    const job = await api.get<JobRecord>(`/api/jobs/${encodeURIComponent(jobId)}`);
     if (job.status !== last) view.event({ type: 'status', status: job.status, message: `status ${job.status}` });
     last = job.status;
     if (job.progress) view.event({ type: 'progress', tables: { total: job.progress.total } });

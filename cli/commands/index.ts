@@ -14,10 +14,12 @@ import { registerScheduleCommands } from './schedules';
 import { registerAnalysisCommands } from './analysis';
 import { registerMdmCommand } from './mdm';
 import { registerStorageCommands } from './storage';
+import { registerConvertCommand } from './convert';
+import { registerSyncCommands } from './sync';
 import { registerTargetCommands } from './targets';
 import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
-import { registerConvertCommand } from './convert';
+import { registerWorkbenchCommands } from './workbench';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -39,10 +41,12 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerAnalysisCommands,
   registerMdmCommand,
   registerStorageCommands,
+  registerConvertCommand,
+  registerSyncCommands,
   registerTargetCommands,
   registerFanoutCommands,
   registerStreamCommands,
-  registerConvertCommand,
+  registerWorkbenchCommands,
 ];
 
 export function registerCommands(program: Command): void {

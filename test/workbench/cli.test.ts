@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startServer, type RunningServer } from '../../api/server';
+import { csvText, parseParam } from '../../cli/commands/workbench';
+import { testAppDeps } from '../api/deps';
+import { createHarness, type Harness } from '../helpers/harness';
+
+/** `lakeward sql` and `lakeward notebook` end to end: the real CLI as a child process against a real API. */
+const run = promisify(execFile);
+let h: Harness;
+let server: RunningServer;
+let dir: string;
+
+const cli = async (...args: string[]) =>
+  (
+    await run(
+      path.resolve(__dirname, '../../node_modules/.bin/tsx'),
+      [path.resolve(__dirname, '../../cli/main.ts'), ...args, '--url', server.url],
+      { cwd: dir, encoding: 'utf8' },
+    )
+  ).stdout;
+/** The exit code and stderr of a CLI call expected to fail. */
+const cliFails = async (...args: string[]) => {
+  try {
+    await cli(...args);
+  } catch (err) {
+    const e = err as { code: number; stderr: string };
+    return { code: e.code, stderr: e.stderr };
+  }
+  throw new Error(`lakeward ${args.join(' ')} succeeded`);
+};
+
+beforeAll(async () => {
+  h = await createHarness('workbench-cli');
+  dir = mkdtempSync(path.join(tmpdir(), 'lw-wb-cli-'));
+  const root = h.config.workspace.root;
+  const ws = h.open(root);
+  await ws.createCatalog({ name: 'wb' });
+  await ws.createSchema({ catalog: 'wb', name: 's' });
+  await ws.createTableAs({
+    ref: { catalog: 'wb', schema: 's', name: 'orders' },
+    query: "SELECT id, CASE WHEN id % 3 = 0 THEN 'EU' ELSE 'US' END AS region FROM range(2500) AS t(id)",
+  });
+  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
+  const deps = testAppDeps({
+    store: h.store,
+    temporal,
+    flags: { dataDir: h.config.data_dir },
+    env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
+    open: async () => h.open(root),
+  });
+  server = await startServer(deps, { host: '127.0.0.1', port: 0 });
+}, 120_000);
+afterAll(async () => {
+  await server?.close(500);
+  await h?.teardown();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('parameters parse as name=value[:TYPE]; CSV quotes what needs it', () => {
+  expect(parseParam('min=10:INT')).toEqual({ name: 'min', value: '10', type: 'INT' });
+  expect(parseParam('t=12:30')).toEqual({ name: 't', value: '12:30' });
+  expect(parseParam('d=1.5:decimal(10,2)')).toEqual({ name: 'd', value: '1.5', type: 'DECIMAL(10,2)' });
+  expect(() => parseParam('oops')).toThrow(/name=value/);
+  expect(
+    csvText(
+      ['a', 'b'],
+      [
+        ['x,y', null],
+        ['say "hi"', '1'],
+      ],
+    ),
+  ).toBe('a,b\r\n"x,y",\r\n"say ""hi""",1\r\n');
+});
+
+test('lakeward sql: a table, a typed parameter, every chunk, CSV, a refused write, history', async () => {
+  const table = await cli('sql', 'SELECT region, count(*) AS n FROM wb.s.orders GROUP BY region ORDER BY region');
+  expect(table).toMatch(/^region\s+n$/m);
+  expect(table).toMatch(/^EU\s+834$/m);
+  expect(table).toMatch(/^US\s+1666$/m);
+  expect(table).toMatch(/\(2 rows\)/);
+
+  const param = JSON.parse(
+    await cli(
+      'sql',
+      'SELECT id FROM orders WHERE id < :top ORDER BY id',
+      '--catalog',
+      'wb',
+      '--schema',
+      's',
+      '--param',
+      'top=3:INT',
+      '--json',
+    ),
+  ) as { id: string }[];
+  expect(param).toEqual([{ id: '0' }, { id: '1' }, { id: '2' }]);
+
+  // 2,500 rows come back in three 1,000-row chunks; the CLI fetches all of them.
+  const csv = await cli('sql', 'SELECT id, region FROM wb.s.orders ORDER BY id', '--csv');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines).toHaveLength(2501);
+  expect(lines[0]).toBe('id,region');
+  expect(lines[2500]).toBe('2499,EU');
+
+  const refused = await cliFails('sql', 'DELETE FROM wb.s.orders');
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/DELETE/);
+
+  const history = await cli('sql', 'history');
+  expect(history).toMatch(/^time\s+state\s+rows\s+ms\s+statement$/m);
+  expect(history).toMatch(/SUCCEEDED\s+2500\s+\d+\s+SELECT id, region FROM wb\.s\.orders ORDER BY id/);
+  expect(history).toMatch(/SUCCEEDED\s+3\s+\d+\s+SELECT id FROM orders WHERE id < :top/);
+}, 120_000);
+
+test('lakeward notebook: import → export round trip, list, show, run --wait', async () => {
+  copyFileSync(path.join(__dirname, 'golden/sales-review.sql'), path.join(dir, 'in.sql'));
+  const imported = JSON.parse(await cli('notebook', 'import', 'in.sql', '--json')) as { id: string; title: string };
+  expect(imported.title).toBe('Sales review');
+  await cli('notebook', 'export', imported.id, '-o', 'out.sql');
+  expect(readFileSync(path.join(dir, 'out.sql'), 'utf8')).toBe(readFileSync(path.join(dir, 'in.sql'), 'utf8'));
+
+  expect(await cli('notebook', 'list')).toMatch(new RegExp(`^${imported.id}\\s+1\\s+\\d+\\s.*Sales review$`, 'm'));
+  expect(await cli('notebook', 'create', 'scratch')).toMatch(/^created notebook \S+ {2}scratch {2}\(0 cells\)/);
+
+  const ran = await h.withWorker(() => cli('notebook', 'run', imported.id, '--wait'));
+  expect(ran).toMatch(/^job \S+ completed$/m);
+  const shown = await cli('notebook', 'show', imported.id);
+  expect(shown).toMatch(/→ SUCCEEDED, 2 rows/);
+  expect(shown).toMatch(/→ SUCCEEDED, 1 rows/);
+}, 180_000);
