@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Client } from '@temporalio/client';
-import { cdfEnabled, lagOf, mergeKeysOf, splitTable, streamIdOf } from '../../activities/streams/logic/stream-plan';
+import { lagOf, splitTable, streamIdOf } from '../../activities/streams/logic/stream-plan';
+import { cdfEnabled, mergeKeysOf } from '../../activities/sync/logic/classify';
 import { NotFoundError } from '../../platform/errors';
 import type { StreamStart } from '../../schemas/streams';
 import { createStream, getStream, listStreams, updateStream, type StreamRow } from '../../store/streams/repo';

@@ -3,6 +3,7 @@ import type { Workspace } from '../../../platform/port';
 import type { TableDescription } from '../../../platform/types';
 import {
   classifyTable,
+  cdfEnabled,
   mergeKeysOf,
   schemaDiffers,
   summariseSchema,
@@ -63,7 +64,7 @@ export async function tableFacts(
     ? await orNull(dst.describeTable({ catalog: t.destinationCatalog, schema: t.schema, name: table }))
     : null;
   const recorded = t.recorded.get(table) ?? null;
-  const cdf = d.properties['delta.enableChangeDataFeed']?.toLowerCase() === 'true';
+  const cdf = cdfEnabled(d.properties);
   const sameShape = dd !== null && !schemaDiffers(d.columns, dd.columns);
   const feed =
     cdf && recorded !== null && sameShape ? await feedChanges(src, d, ref, recorded) : { count: null as number | null };

@@ -81,6 +81,10 @@ export function mergeKeysOf(
   return null;
 }
 
+/** The table's change data feed is on (`delta.enableChangeDataFeed` = true, any case). */
+export const cdfEnabled = (properties: Record<string, string>) =>
+  properties['delta.enableChangeDataFeed']?.toLowerCase() === 'true';
+
 export function classifyTable(f: TableFacts): TableSyncStatus {
   const base = {
     table: f.table,
