@@ -8,7 +8,7 @@ import { realStack, type RealStack } from '../jobs/real-stack';
 
 /**
  * Continuous sync streams through the API and a real worker on the local lakehouse: a CDF table's inserts,
- * updates and deletes reach the destination; the stream survives a worker going away and an API restart; restart
+ * updates and deletes reach the destination within two of the stream's cycles; the stream survives a worker going away and an API restart; restart
  * gives a new run id with the same stream id; stop stops it.
  */
 let stack: RealStack;
@@ -113,10 +113,24 @@ test('a stream applies inserts, updates and deletes, survives a lost worker and 
       .post('/api/continuous-sync/start')
       .send({ source_catalog: 'prod', destination_catalog: 'prod_live', tables: ['cdc.items'], trigger_ms: 300 })
       .expect(409);
-    await ws.insertRows(items, [{ id: 4, name: 'spring', qty: 40 }]);
-    await ws.updateWhere(items, { qty: '11' }, 'id = 1');
-    await ws.deleteWhere(items, 'id = 2');
-    const synced = await inStep('insert, update and delete to arrive');
+    // Each change is applied within two cycles, counted by the stream's own cycle counter: cycle c+1 may have
+    // read the source before the commit, cycle c+2 starts after it. A cycle records its applied versions before
+    // it counts itself, so once the counter reaches c+2 the applied version must cover the change.
+    const withinTwoCycles = async (what: string, change: () => Promise<unknown>) => {
+      const c = (await stream(a)).cycles as number;
+      await change();
+      const version = (await ws.describeTable(items)).version!;
+      await eventually(async () => ((await stream(a)).cycles >= c + 2 ? true : null), {
+        timeoutMs: 60_000,
+        what: `cycle ${c + 2} after the ${what}`,
+      });
+      expect((await stream(a)).applied_versions['cdc.items']).toBeGreaterThanOrEqual(version);
+      expect(await rows(copy)).toEqual(await rows(items));
+    };
+    await withinTwoCycles('insert', () => ws.insertRows(items, [{ id: 4, name: 'spring', qty: 40 }]));
+    await withinTwoCycles('update', () => ws.updateWhere(items, { qty: '11' }, 'id = 1'));
+    await withinTwoCycles('delete', () => ws.deleteWhere(items, 'id = 2'));
+    const synced = await rows(copy);
     expect(synced).toEqual([
       { id: 1, name: 'bolt', qty: 11 },
       { id: 3, name: 'washer', qty: 30 },
