@@ -4,6 +4,8 @@ import { lit } from '../../activities/data-quality/logic/sql-text';
 import { parseFqn } from '../../platform/identifiers';
 import { SaveToDeltaBodySchema } from '../../schemas/data-quality-profiles';
 import { asDqxCheck, listChecks } from '../../store/data-quality/checks';
+import { assertAllowed } from '../governance/access';
+import { callerOf } from '../middleware/auth';
 import { route } from '../middleware/route';
 import { dqWorkspace } from './checks-service';
 
@@ -48,10 +50,15 @@ export const saveToDeltaRoute = route({
     description: 'Saved',
     schema: z.object({ target_table: z.string(), saved: z.number(), run_config_names: z.array(z.string()) }),
   },
-  errors: { 422: 'The target name does not suit the workspace' },
-  handler: async ({ deps, input: { body } }) => {
+  errors: {
+    403: 'An access policy refuses writing the target table (names the rule)',
+    422: 'The target name does not suit the workspace',
+  },
+  handler: async ({ deps, input: { body }, req }) => {
     const target = body.target_table ?? DEFAULT_CHECKS_TABLE;
     const ref = parseFqn(target);
+    const request = { operation: 'write' as const, destination: ref.catalog, schemas: [ref.schema] };
+    await assertAllowed(deps, callerOf(req), request, 'body.target_table');
     const checks = (await listChecks(deps.store.db, { tableFqn: body.table_fqn })).map(asDqxCheck);
     const ws = await dqWorkspace(deps);
     await ws.createCatalog({ name: ref.catalog, ifNotExists: true });

@@ -31,10 +31,11 @@ import { listModels } from '../../store/mdm/repo';
 import type { AppDeps } from '../deps';
 import { newJobId } from '../jobs/job-id';
 import { submitJob } from '../jobs/service';
+import { callerOf } from '../middleware/auth';
 import { HttpError, notFound } from '../middleware/http-error';
 import { route } from '../middleware/route';
 import { mdmMatchJobType } from './match-job-type';
-import { actorOf, invalid, mdmWorkspace, modelOf, requireModel } from './service';
+import { actorOf, assertMdmWrite, invalid, mdmWorkspace, modelOf, requireModel } from './service';
 
 /** The u sample: every pair among this many records (about 180,000 pairs). */
 const SAMPLE_RECORDS = 600;
@@ -109,11 +110,13 @@ export const matchRoutes = [
     request: { body: MatchRunBodySchema },
     response: { status: 202, description: 'The queued job', schema: JobAcceptedSchema },
     errors: {
+      403: 'An access policy refuses writing the MDM catalog (names the rule)',
       409: 'A match run of this entity type has not ended',
       422: 'Unknown entity type',
       429: 'Too many runs waiting',
     },
-    handler: async ({ deps, input: { body } }) => {
+    handler: async ({ deps, input: { body }, req }) => {
+      await assertMdmWrite(deps, callerOf(req));
       const model = await requireModel(deps, body.entity_type, 'body.entity_type');
       const running = await runningMatch(deps, body.entity_type);
       if (running)

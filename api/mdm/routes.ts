@@ -28,12 +28,15 @@ import {
 import type { AppDeps } from '../deps';
 import { newJobId } from '../jobs/job-id';
 import { submitJob } from '../jobs/service';
+import { assertAllowed } from '../governance/access';
+import { callerOf } from '../middleware/auth';
 import { HttpError, notFound } from '../middleware/http-error';
 import { defineRoutes, route, type RouteDef } from '../middleware/route';
 import { mdmIngestJobType } from './job-types';
 import { matchRoutes } from './match-routes';
 import {
   actorOf,
+  assertMdmWrite,
   checkSource,
   invalid,
   mdmWorkspace,
@@ -198,7 +201,10 @@ const jobRoutes = [
       'Write three synthetic source tables and a truth table (the answer holds a model and ready-to-post sources)',
     request: { body: SyntheticBodySchema },
     response: { status: 201, description: 'What was written', schema: SyntheticResultSchema },
-    handler: async ({ deps, input: { body } }) => {
+    errors: { 403: 'An access policy refuses writing the catalog (names the rule)' },
+    handler: async ({ deps, input: { body }, req }) => {
+      const request = { operation: 'write' as const, destination: body.catalog, schemas: [body.schema] };
+      await assertAllowed(deps, callerOf(req), request, 'body.catalog');
       const result = await writeSynthetic(await mdmWorkspace(deps), body);
       await audit(deps, 'synthetic_written', 'catalog', `${body.catalog}.${body.schema}`, {
         records: result.records,
@@ -217,8 +223,13 @@ const jobRoutes = [
       description: 'The queued job (GET /api/jobs/{job_id} gives its summary per source)',
       schema: JobAcceptedSchema,
     },
-    errors: { 422: 'Unknown entity type, no sources, or an unknown system', 429: 'Too many ingests waiting' },
-    handler: async ({ deps, input: { body } }) => {
+    errors: {
+      403: 'An access policy refuses writing the MDM catalog (names the rule)',
+      422: 'Unknown entity type, no sources, or an unknown system',
+      429: 'Too many ingests waiting',
+    },
+    handler: async ({ deps, input: { body }, req }) => {
+      await assertMdmWrite(deps, callerOf(req));
       const model = await requireModel(deps, body.entity_type, 'body.entity_type');
       const all = (await listSources(deps.store.db, body.entity_type)).map(sourceOf);
       const unknown = (body.systems ?? []).filter((s) => !all.some((x) => x.system === s));

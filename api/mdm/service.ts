@@ -2,10 +2,12 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { parseFqn } from '../../platform/identifiers';
 import type { Workspace } from '../../platform/port';
+import type { Caller } from '../../schemas/governance';
 import { MdmModelSchema, SourceSchema, type MdmModel, type MdmSource } from '../../schemas/mdm';
 import { getModel, type MdmModelRow, type MdmSourceRow } from '../../store/mdm/repo';
 import { actorOf } from '../data-quality/checks-service';
 import type { AppDeps } from '../deps';
+import { assertAllowed } from '../governance/access';
 import { HttpError, notFound } from '../middleware/http-error';
 
 export { actorOf };
@@ -105,4 +107,9 @@ export async function checkSource(deps: AppDeps, source: MdmSource): Promise<voi
     if (source.updated_at_column) has(source.updated_at_column, 'body.updated_at_column');
   }
   if (issues.length) throw invalid('INVALID_SOURCE', 'Invalid source', issues);
+}
+
+/** Ingest and match write the MDM catalog: the access policies are asked before anything is queued (403 naming the rule). */
+export async function assertMdmWrite(deps: AppDeps, caller: Caller): Promise<void> {
+  await assertAllowed(deps, caller, { operation: 'write', destination: deps.config.mdm.catalog }, 'body.entity_type');
 }

@@ -11,6 +11,8 @@ import {
 } from '../../schemas/schedules';
 import { updateSchedule } from '../../store/schedules/repo';
 import type { AppDeps } from '../deps';
+import { assertCloneAllowed } from '../governance/clone-access';
+import { callerOf } from '../middleware/auth';
 import { badRequest } from '../middleware/http-error';
 import { route } from '../middleware/route';
 import { zodDetails } from '../middleware/validate';
@@ -112,12 +114,16 @@ export const jobRoutes = [
     request: { body: CreateJobBodySchema },
     response: { description: 'The job', schema: CreateJobResultSchema },
     errors: {
+      403: 'An access policy refuses the clone (names the rule)',
       404: 'Unknown update_job_id or source catalog',
       409: 'A job with this name exists',
       422: 'target databricks-jobs on a workspace that is not Databricks',
       503: 'Temporal is not configured or not reachable',
     },
-    handler: ({ deps, input }) => createOrUpdateJob(deps, input.body),
+    handler: async ({ deps, input, req }) => {
+      await assertCloneAllowed(deps, callerOf(req), input.body);
+      return createOrUpdateJob(deps, input.body);
+    },
   }),
   route({
     method: 'post',

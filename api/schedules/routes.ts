@@ -8,6 +8,8 @@ import {
   ScheduleViewSchema,
 } from '../../schemas/schedules';
 import { listRuns } from '../../store/schedules/repo';
+import { assertCloneAllowed } from '../governance/clone-access';
+import { callerOf } from '../middleware/auth';
 import { defineRoutes, route } from '../middleware/route';
 import { badRequest } from '../middleware/http-error';
 import { jobRoutes } from './job-routes';
@@ -44,8 +46,16 @@ export const scheduleRoutes = defineRoutes({
       summary: 'Create a clone schedule (a Temporal Schedule whose runs submit clone jobs)',
       request: { body: ScheduleConfigSchema },
       response: { ...viewed, status: 201 },
-      errors: { 404: 'The source catalog does not exist', 409: 'A schedule with this name exists', ...TEMPORAL_DOWN },
-      handler: async ({ deps, input }) => scheduleView(deps, await createSchedule(deps, draftOf(input.body))),
+      errors: {
+        403: 'An access policy refuses the clone (names the rule)',
+        404: 'The source catalog does not exist',
+        409: 'A schedule with this name exists',
+        ...TEMPORAL_DOWN,
+      },
+      handler: async ({ deps, input, req }) => {
+        await assertCloneAllowed(deps, callerOf(req), input.body.clone_options);
+        return scheduleView(deps, await createSchedule(deps, draftOf(input.body)));
+      },
     }),
     route({
       method: 'get',
@@ -70,9 +80,14 @@ export const scheduleRoutes = defineRoutes({
       summary: 'Replace a schedule configuration (run counts and the drift baseline stay)',
       request: { ...byId, body: ScheduleConfigSchema },
       response: viewed,
-      errors: { 404: 'Unknown schedule or source catalog', ...TEMPORAL_DOWN },
-      handler: async ({ deps, input }) => {
+      errors: {
+        403: 'An access policy refuses the clone (names the rule)',
+        404: 'Unknown schedule or source catalog',
+        ...TEMPORAL_DOWN,
+      },
+      handler: async ({ deps, input, req }) => {
         const row = await requireSchedule(deps, input.params.scheduleId, 'schedule');
+        await assertCloneAllowed(deps, callerOf(req), input.body.clone_options);
         if (input.body.name && input.body.name !== row.name)
           throw badRequest('a schedule keeps its name', [{ path: 'body.name', message: `must be ${row.name}` }]);
         return scheduleView(deps, await updateScheduleConfig(deps, row, draftOf(input.body, row.name)));

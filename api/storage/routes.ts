@@ -16,6 +16,8 @@ import type { AppDeps } from '../deps';
 import { newJobId } from '../jobs/job-id';
 import { submitJob } from '../jobs/service';
 import { HttpError } from '../middleware/http-error';
+import { assertAllowed } from '../governance/access';
+import { callerOf } from '../middleware/auth';
 import { defineRoutes, route } from '../middleware/route';
 import { waitForJob } from '../data-quality/run-service';
 import { storageJobType } from './job-type';
@@ -75,9 +77,18 @@ function maintenanceRoute(operation: MaintenanceOperation) {
     otherResponses: {
       202: { description: 'Still running after wait_seconds: follow it by job_id', schema: MaintenanceAcceptedSchema },
     },
-    errors: { 404: 'No such catalog', 409: 'The catalog has no tables', 429: 'Too many storage jobs waiting' },
-    handler: async ({ deps, input, res }) => {
+    errors: {
+      403: 'An access policy refuses writing the catalog (names the rule)',
+      404: 'No such catalog',
+      409: 'The catalog has no tables',
+      429: 'Too many storage jobs waiting',
+    },
+    handler: async ({ deps, input, res, req }) => {
       const b = input.body as OptimizeBody | VacuumBody;
+      // OPTIMIZE and VACUUM rewrite or delete the catalog's files: a write, checked before the job is queued.
+      const schemas = b.tables ? { schemas: [...new Set(b.tables.map((t) => t.schema))] } : {};
+      const request = { operation: 'write' as const, destination: b.source_catalog, ...schemas };
+      await assertAllowed(deps, callerOf(req), request, 'body.source_catalog');
       const jobId = await startMaintenance(deps, operation, b);
       const job = await waitForJob(deps, jobId, b.wait_seconds * 1000);
       if (!job || !job.summary || !Array.isArray((job.summary as { results?: unknown }).results)) {

@@ -6,6 +6,8 @@ import {
   StreamStartSchema,
   StreamsQuerySchema,
 } from '../../schemas/streams';
+import { assertAllowed } from '../governance/access';
+import { callerOf } from '../middleware/auth';
 import { defineRoutes, route } from '../middleware/route';
 import { getStreamView, listStreamViews, restartStream, startStream, stopStream } from './service';
 
@@ -24,11 +26,21 @@ export const streamRoutes = defineRoutes({
       request: { body: StreamStartSchema },
       response: { description: 'The stream (status starting until its first cycle)', schema: StreamStartedSchema },
       errors: {
+        403: 'An access policy refuses syncing the source into the destination (names the rule)',
         404: 'A source table does not exist (details name it)',
         409: 'The same stream is already running',
         503: 'Temporal is not configured',
       },
-      handler: ({ deps, input }) => startStream(deps, input.body),
+      handler: async ({ deps, input, req }) => {
+        const { source_catalog: source, destination_catalog: destination } = input.body;
+        await assertAllowed(
+          deps,
+          callerOf(req),
+          { operation: 'sync', source, destination },
+          'body.destination_catalog',
+        );
+        return startStream(deps, input.body);
+      },
     }),
     route({
       method: 'get',
