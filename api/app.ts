@@ -32,9 +32,10 @@ import { streamRoutes } from './streams/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { analysisRoutes } from './analysis/routes';
 import { syncRoutes } from './sync/routes';
-import { workbenchRoutes } from './workbench/routes';
 import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
+import { workbenchRoutes } from './workbench/routes';
+import { dltRoutes } from './dlt/routes';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [
@@ -51,18 +52,19 @@ export const routeModules: RouteModule[] = [
   metricsRoutes,
   docsRoutes,
   dataQualityRoutes,
+  analysisRoutes,
+  syncRoutes,
   governanceRoutes,
   glossaryRoutes,
   storageRoutes,
   convertRoutes,
-  analysisRoutes,
-  syncRoutes,
-  mdmRoutes,
   targetRoutes,
   fanoutRoutes,
   streamRoutes,
   scheduleRoutes,
+  mdmRoutes,
   workbenchRoutes,
+  dltRoutes,
 ];
 
 /**

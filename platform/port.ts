@@ -16,6 +16,9 @@ import type {
   HistoryEntry,
   MergeMetrics,
   OptimizeMetrics,
+  PipelineDetail,
+  PipelineListOptions,
+  PipelinePage,
   QueryResult,
   RestoreMetrics,
   RowFilter,
@@ -195,6 +198,12 @@ export interface Workspace {
    * row filters and column masks as `query`.
    */
   executeStatement(sql: string, opts: StatementOptions): Promise<StatementResult>;
+
+  // ---- DLT pipelines (discovery only) --------------------------------------------------------------
+  /** One page of pipelines; `filter` and `pageToken` pass to the platform unchanged (local: none). */
+  listPipelines(opts?: PipelineListOptions): Promise<PipelinePage>;
+  /** One pipeline with the tables it publishes; NotFoundError when there is none by that id. */
+  getPipeline(id: string): Promise<PipelineDetail>;
 
   /** Releases connections and file handles. */
   close(): Promise<void>;

@@ -320,3 +320,32 @@ export interface StatementResult {
   /** More rows existed than `rowLimit`. */
   truncated: boolean;
 }
+
+/** A Lakeflow Declarative (DLT) pipeline as `GET /api/2.0/pipelines` lists it. */
+export interface PipelineUpdate {
+  update_id: string;
+  state: string;
+  creation_time?: string;
+}
+export interface PipelineSummary {
+  pipeline_id: string;
+  name: string;
+  state: string;
+  latest_updates: PipelineUpdate[];
+}
+export interface PipelinePage {
+  pipelines: PipelineSummary[];
+  next_page_token?: string;
+}
+/** One pipeline: its summary plus where it publishes (the spec's catalog and target schema). */
+export interface PipelineDetail extends PipelineSummary {
+  catalog: string | null;
+  target: string | null;
+  /** Tables the pipeline publishes, as `catalog.schema.table` (from the target schema's tables). */
+  tables: string[];
+}
+export interface PipelineListOptions {
+  filter?: string;
+  pageToken?: string;
+  maxResults?: number;
+}

@@ -20,6 +20,7 @@ import { registerTargetCommands } from './targets';
 import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
 import { registerWorkbenchCommands } from './workbench';
+import { registerDltCommands } from './dlt';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -47,6 +48,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerFanoutCommands,
   registerStreamCommands,
   registerWorkbenchCommands,
+  registerDltCommands,
 ];
 
 export function registerCommands(program: Command): void {

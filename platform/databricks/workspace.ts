@@ -10,6 +10,7 @@ import { executeStatement } from './ops/statement';
 import * as storage from './ops/storage';
 import * as tbl from './ops/tables';
 import { FilesApi } from './rest/files';
+import { PipelinesApi, pipelineDetail } from './rest/pipelines';
 import { UnityCatalogApi } from './rest/unity-catalog';
 import { WorkspaceApi } from './rest/workspace-api';
 
@@ -22,7 +23,7 @@ export class DatabricksWorkspace implements Workspace {
   readonly id: string;
   readonly warehouseId: string;
   /** REST clients for what the port does not cover (warehouses, Jobs, serving endpoints, effective grants). */
-  readonly rest: { uc: UnityCatalogApi; workspace: WorkspaceApi; files: FilesApi };
+  readonly rest: { uc: UnityCatalogApi; workspace: WorkspaceApi; files: FilesApi; pipelines: PipelinesApi };
   private readonly ctx: OpsContext;
 
   constructor(resolved: ResolvedConfig) {
@@ -32,6 +33,7 @@ export class DatabricksWorkspace implements Workspace {
       uc: new UnityCatalogApi(resolved.http),
       workspace: new WorkspaceApi(resolved.http),
       files: new FilesApi(resolved.http),
+      pipelines: new PipelinesApi(resolved.http),
     };
     const tokens = resolved.tokens;
     this.ctx = { sql: resolved.sql, uc: this.rest.uc, files: this.rest.files, secrets: () => tokens.secrets() };
@@ -129,6 +131,8 @@ export class DatabricksWorkspace implements Workspace {
 
   query = (sql: string) => runQuery(this.ctx, sql);
   executeStatement = (sql: string, opts: T.StatementOptions) => executeStatement(this.ctx, sql, opts);
+  listPipelines = (opts?: T.PipelineListOptions) => this.rest.pipelines.list(opts);
+  getPipeline = (id: string) => pipelineDetail(this.rest.pipelines, id, (c, s) => this.rest.uc.listTables(c, s));
   close = () => this.ctx.sql.close();
 }
 

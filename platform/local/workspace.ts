@@ -19,6 +19,7 @@ import * as policies from './workspace-policies';
 import * as constraints from './workspace-constraints';
 import { runQuery } from './workspace-sql';
 import { executeStatement } from './workspace-statement';
+import * as pipelines from './workspace-pipelines';
 
 export type { LocalWorkspaceOptions };
 
@@ -139,6 +140,8 @@ export class LocalWorkspace implements Workspace {
   // ---- SQL
   query = (sql: string) => runQuery(this.ctx, sql);
   executeStatement = (sql: string, opts: T.StatementOptions) => executeStatement(this, this.ctx, sql, opts);
+  listPipelines = pipelines.listPipelines;
+  getPipeline = pipelines.getPipeline;
 
   /** Nothing to release: connections are per call and the DuckDB instance is shared by the process. */
   async close(): Promise<void> {}

@@ -131,3 +131,8 @@ test('lakeward notebook: import → export round trip, list, show, run --wait', 
   expect(shown).toMatch(/→ SUCCEEDED, 2 rows/);
   expect(shown).toMatch(/→ SUCCEEDED, 1 rows/);
 }, 180_000);
+
+test('lakeward dlt pipelines: the local lakehouse has none', async () => {
+  expect((await cli('dlt', 'pipelines', '--filter', "name LIKE 's%'")).trim()).toBe('no pipelines');
+  expect(JSON.parse(await cli('dlt', 'pipelines', '--json'))).toEqual({ pipelines: [] });
+});
