@@ -64,8 +64,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createScheduleActivities(deps),
     ...createMdmActivities({ workspaces: deps.workspaces }),
     ...createStorageActivities({ workspaces: deps.workspaces }),
-    ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
     ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
+    ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
     ...createWorkbenchActivities({ store: deps.store, workspaces: deps.workspaces }),
   });
 }
