@@ -99,15 +99,18 @@ async function runStatement(
   api: ApiClient,
   body: Record<string, unknown>,
 ): Promise<{ st: Statement; rows: (string | null)[][] }> {
-  let st = await api.post<Statement>(S, body);
-  const id = st.statement_id;
+  // Listening before the submit: Ctrl-C during the first wait_timeout cancels as soon as the id is known.
   let interrupted = false;
   const onSigint = () => {
     interrupted = true;
-    process.stderr.write(`\ncancelling statement ${id}…\n`);
+    process.stderr.write('\ncancelling the statement…\n');
   };
   process.on('SIGINT', onSigint);
+  let st: Statement;
+  let id = '';
   try {
+    st = await api.post<Statement>(S, body);
+    id = st.statement_id;
     while (RUNNING.has(st.status.state)) {
       if (interrupted) {
         st = await api.post<Statement>(`${S}/${encodeURIComponent(id)}/cancel`);

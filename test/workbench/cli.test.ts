@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
 import { csvText, parseParam } from '../../cli/commands/workbench';
 import { testAppDeps } from '../api/deps';
-import { createHarness, type Harness } from '../helpers/harness';
+import { createHarness, eventually, type Harness } from '../helpers/harness';
 
 /** `lakeward sql` and `lakeward notebook` end to end: the real CLI as a child process against a real API. */
 const run = promisify(execFile);
@@ -136,3 +136,37 @@ test('lakeward dlt pipelines: the local lakehouse has none', async () => {
   expect((await cli('dlt', 'pipelines', '--filter', "name LIKE 's%'")).trim()).toBe('no pipelines');
   expect(JSON.parse(await cli('dlt', 'pipelines', '--json'))).toEqual({ pipelines: [] });
 });
+
+test('lakeward sql: Ctrl-C while a statement runs cancels it on the server and exits 1', async () => {
+  const child = spawn(
+    path.resolve(__dirname, '../../node_modules/.bin/tsx'),
+    [
+      path.resolve(__dirname, '../../cli/main.ts'),
+      'sql',
+      'SELECT count(*) AS n FROM wb.s.orders a, wb.s.orders b, wb.s.orders c WHERE (a.id + b.id * c.id) % 7 = 3',
+      '--url',
+      server.url,
+    ],
+    { cwd: dir },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const running = await eventually(
+    async () => {
+      const res = await fetch(`${server.url}/api/sql/history`);
+      const { history } = (await res.json()) as {
+        history: { statement_id: string; statement: string; state: string }[];
+      };
+      if (child.exitCode !== null) throw new Error(`lakeward sql exited ${child.exitCode}: ${stderr}`);
+      const entry = history.find((x) => x.statement.includes('wb.s.orders c'));
+      if (entry && entry.state !== 'PENDING' && entry.state !== 'RUNNING') throw new Error(`ended: ${entry.state}`);
+      return entry ?? null;
+    },
+    { what: 'the statement running in the history' },
+  );
+  child.kill('SIGINT');
+  expect(await exited).toBe(1);
+  expect(stderr).toMatch(new RegExp(`statement ${running.statement_id} CANCELED`));
+  expect(await cli('sql', 'history')).toMatch(/CANCELED\s+\d*\s*\d*\s+SELECT count\(\*\) AS n FROM wb\.s\.orders a/);
+}, 120_000);
