@@ -108,7 +108,11 @@ export async function createHarness(name: string): Promise<Harness> {
       if (opts.cloneHooks?.length) {
         // createActivities has no seam for extra clone hooks: rebuild the clone activities exactly as it does,
         // with the test's hooks ahead of the worker's safety hooks, and classified the same way.
-        const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db, configTargetCipher(deps.config));
+        const resolveWorkspace = cloneWorkspaceResolver(
+          deps.workspaces,
+          deps.store.db,
+          configTargetCipher(deps.config),
+        );
         const safety = createSafetyHooks({ db: deps.store.db, resolveWorkspace });
         const hooks = [...opts.cloneHooks, safety];
         real = {
