@@ -74,6 +74,12 @@ export type StorageMetricsResult = z.infer<typeof StorageMetricsResultSchema>;
 
 export const TableSelectorSchema = z.object({ schema: IdentifierSchema, table: IdentifierSchema });
 
+/**
+ * Tables one OPTIMIZE/VACUUM job works on at most: each table is a few workflow events, and a job's history must
+ * stay far below Temporal's limits. A larger catalog is maintained schema by schema (several jobs).
+ */
+export const MAX_MAINTENANCE_TABLES = 1000;
+
 /** Delta's default: VACUUM refuses a shorter retention unless told the risk is understood. */
 export const MIN_SAFE_RETENTION_HOURS = 168;
 
@@ -82,9 +88,11 @@ const maintenanceBase = {
   tables: z
     .array(TableSelectorSchema)
     .min(1)
-    .max(10_000)
+    .max(MAX_MAINTENANCE_TABLES)
     .optional()
-    .meta({ description: 'the tables to work on; omit for every table of the catalog' }),
+    .meta({
+      description: `the tables to work on (at most ${MAX_MAINTENANCE_TABLES}); omit for every table of the catalog`,
+    }),
   dry_run: z.boolean().default(false),
   /** How long the request waits for the job's result before answering 202 with the job id (default 600). */
   wait_seconds: z.number().int().min(0).max(3600).default(600),

@@ -11,6 +11,7 @@ import {
   type MaintenanceOperation,
   type OptimizeBody,
   type VacuumBody,
+  MAX_MAINTENANCE_TABLES,
 } from '../../schemas/storage';
 import type { AppDeps } from '../deps';
 import { newJobId } from '../jobs/job-id';
@@ -27,8 +28,23 @@ import { catalogTables, measureCatalog, predictiveCheck, storageWorkspace } from
 async function startMaintenance(deps: AppDeps, operation: MaintenanceOperation, body: OptimizeBody | VacuumBody) {
   const ws = await storageWorkspace(deps);
   await ws.getCatalog(body.source_catalog);
-  const tables =
+  const listed =
     body.tables ?? (await catalogTables(ws, body.source_catalog)).map((t) => ({ schema: t.schema, table: t.name }));
+  // A table named twice is maintained once.
+  const seen = new Set<string>();
+  const tables = listed.filter((t) => {
+    const key = `${t.schema.toLowerCase()}.${t.table.toLowerCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (tables.length > MAX_MAINTENANCE_TABLES)
+    throw new HttpError(
+      422,
+      'TOO_MANY_TABLES',
+      `${body.source_catalog} has ${tables.length} tables; one ${operation} job takes at most ${MAX_MAINTENANCE_TABLES}: name the tables (for example one schema's) in several requests`,
+      [{ path: 'body.tables', message: `at most ${MAX_MAINTENANCE_TABLES} tables a job` }],
+    );
   if (tables.length === 0)
     throw new HttpError(409, 'NO_TABLES', `${body.source_catalog} has no tables to ${operation}`, [
       { path: 'body.source_catalog', message: 'no tables' },
@@ -81,6 +97,7 @@ function maintenanceRoute(operation: MaintenanceOperation) {
       403: 'An access policy refuses writing the catalog (names the rule)',
       404: 'No such catalog',
       409: 'The catalog has no tables',
+      422: 'More tables than one job takes (1,000)',
       429: 'Too many storage jobs waiting',
     },
     handler: async ({ deps, input, res, req }) => {
