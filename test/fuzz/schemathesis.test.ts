@@ -63,30 +63,34 @@ async function finishedCloneJob(server: RunningServer): Promise<string> {
  */
 const fuzzTest = process.env.LAKEWARD_FUZZ === '1' ? test : test.skip;
 
-fuzzTest('schemathesis finds no 5xx and no response outside the document on any operation', async () => {
-  const run = await h.withWorker(
-    async () => {
-      const server = await startServer(apiDeps(), { host: '127.0.0.1', port: 0 });
-      try {
-        const jobId = await finishedCloneJob(server);
-        return await runSchemathesis({
-          url: server.url,
-          jobId,
-          maxExamples: MAX_EXAMPLES,
-          seed: SEED,
-          timeoutMs: 720_000,
-        });
-      } finally {
-        await server.close(1000);
-      }
-    },
-    { deps: { config } },
-  );
-  // On failure jest prints what schemathesis found: each failing operation, check and a curl to reproduce it.
-  expect({ exitCode: run.exitCode, found: run.exitCode === 0 ? '' : findings(run.output) }).toEqual({
-    exitCode: 0,
-    found: '',
-  });
-  // Every operation of the document was exercised, not an empty selection.
-  expect(run.output).toMatch(/Operations:\s+(\d+) selected \/ \1 total/);
-}, 900_000);
+fuzzTest(
+  'schemathesis finds no 5xx and no response outside the document on any operation',
+  async () => {
+    const run = await h.withWorker(
+      async () => {
+        const server = await startServer(apiDeps(), { host: '127.0.0.1', port: 0 });
+        try {
+          const jobId = await finishedCloneJob(server);
+          return await runSchemathesis({
+            url: server.url,
+            jobId,
+            maxExamples: MAX_EXAMPLES,
+            seed: SEED,
+            timeoutMs: 720_000,
+          });
+        } finally {
+          await server.close(1000);
+        }
+      },
+      { deps: { config } },
+    );
+    // On failure jest prints what schemathesis found: each failing operation, check and a curl to reproduce it.
+    expect({ exitCode: run.exitCode, found: run.exitCode === 0 ? '' : findings(run.output) }).toEqual({
+      exitCode: 0,
+      found: '',
+    });
+    // Every operation of the document was exercised, not an empty selection.
+    expect(run.output).toMatch(/Operations:\s+(\d+) selected \/ \1 total/);
+  },
+  900_000,
+);
