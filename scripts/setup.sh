@@ -53,11 +53,15 @@ find_binary() {
 
 # Test oracles: delta-rs reads our Delta tables; sqlglot parses the Databricks SQL we emit; schemathesis fuzzes
 # the API from its OpenAPI document (test/fuzz, scripts/fuzz.sh); DQX's own loader (on local Spark, which needs
-# a Java 17+ runtime) reads the checks table Lakeward saves; pyiceberg opens every Iceberg table Lakeward writes.
-ORACLES=(deltalake sqlglot pyarrow schemathesis databricks-labs-dqx==0.17.0 pyspark==4.3.0 'pandas<3' pyiceberg==0.12.0)
+# a Java 17+ runtime) reads the checks table Lakeward saves; pyiceberg opens every Iceberg table Lakeward writes;
+# datacontract-cli lints the ODCS contracts Lakeward writes; rapidfuzz checks the MDM comparators; pypdf,
+# python-docx, python-pptx and openpyxl open generated documents; python-hcl2 parses generated Terraform.
+ORACLES=(deltalake sqlglot pyarrow schemathesis databricks-labs-dqx==0.17.0 pyspark==4.3.0 'pandas<3' pyiceberg==0.12.0
+  datacontract-cli==1.2.8 rapidfuzz==3.14.6 pypdf==7.1.0 python-docx==1.2.0 python-pptx==1.0.2 openpyxl==3.1.5
+  python-hcl2==8.1.4)
 oracle_versions() {
   [ -x "$VENV/bin/python" ] && [ -x "$VENV/bin/schemathesis" ] && "$VENV/bin/python" -c \
-    'import deltalake, sqlglot, pyarrow, schemathesis, pyspark, databricks.labs.dqx, pyiceberg; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__, "schemathesis", schemathesis.__version__)' \
+    'import deltalake, sqlglot, pyarrow, schemathesis, pyspark, databricks.labs.dqx, pyiceberg, datacontract, rapidfuzz, pypdf, docx, pptx, openpyxl, hcl2; print("deltalake", deltalake.__version__, "sqlglot", sqlglot.__version__, "schemathesis", schemathesis.__version__)' \
     2>/dev/null
 }
 ensure_oracles() {
