@@ -17,3 +17,4 @@ export * from './schedules/tables';
 export * from './analysis/tables';
 export * from './workbench/tables';
 export * from './streams/tables';
+export * from './ai/tables';
