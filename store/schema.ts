@@ -12,6 +12,7 @@ export * from './clone/safety-tables';
 export * from './data-quality/tables';
 export * from './governance/tables';
 export * from './mdm/tables';
+export * from './mdm/steward-tables';
 export * from './data-quality/ops-tables';
 export * from './schedules/tables';
 export * from './analysis/tables';
