@@ -176,6 +176,8 @@ export const configSchema = z.strictObject({
       catalog: z.string().min(1).max(255).default('clone_audit'),
       /** A match run whose blocking rules would build more candidate pairs fails before comparing any. */
       max_candidate_pairs: z.number().int().min(1).default(50_000_000),
+      /** Holidays skipped by stewardship SLAs besides weekends: a date-holidays code (US, GB, DE-BY); '' = none. */
+      sla_calendar: z.string().max(32).default('US'),
     })
     .prefault({}),
 });
