@@ -103,6 +103,8 @@ export interface Workspace {
   listVolumeFiles(ref: TableRef): Promise<VolumeFile[]>;
   readVolumeFile(ref: TableRef, path: string): Promise<Buffer>;
   writeVolumeFile(ref: TableRef, path: string, data: Buffer): Promise<void>;
+  /** Deletes a file, or a folder with everything under it, inside a volume; a path that is not there is no error. */
+  deleteVolumePath(ref: TableRef, path: string): Promise<void>;
 
   // ---- table writes (each a new version) ------------------------------------------------------------
   createTable(opts: CreateTableOptions): Promise<void>;
@@ -118,6 +120,11 @@ export interface Workspace {
   }): Promise<void>;
   insertRows(ref: TableRef, rows: Record<string, unknown>[]): Promise<{ numOutputRows: number }>;
   insertQuery(ref: TableRef, query: string): Promise<{ numOutputRows: number }>;
+  /**
+   * Appends the rows of the newline-delimited JSON files under a volume folder to a table in one commit (COPY
+   * INTO on Databricks): fields match columns by name, values are cast to the column types.
+   */
+  copyIntoFromVolume(ref: TableRef, source: { volume: TableRef; path: string }): Promise<{ numOutputRows: number }>;
   overwriteQuery(ref: TableRef, query: string): Promise<{ numOutputRows: number }>;
   deleteWhere(ref: TableRef, predicate: string): Promise<{ numDeletedRows: number }>;
   /** `set` maps column → SQL expression. */

@@ -71,6 +71,9 @@ export class DatabricksWorkspace implements Workspace {
   listVolumeFiles = (ref: Ref) => obj.listVolumeFiles(this.ctx, ref);
   readVolumeFile = (ref: Ref, path: string) => obj.readVolumeFile(this.ctx, ref, path);
   writeVolumeFile = (ref: Ref, path: string, data: Buffer) => obj.writeVolumeFile(this.ctx, ref, path, data);
+  deleteVolumePath = (ref: Ref, path: string) => obj.deleteVolumePath(this.ctx, ref, path);
+  copyIntoFromVolume = (ref: Ref, source: { volume: Ref; path: string }) =>
+    obj.copyIntoFromVolume(this.ctx, ref, source);
 
   createTable = (o: T.CreateTableOptions) => obj.createTable(this.ctx, o);
   createTableAs = (o: Parameters<Workspace['createTableAs']>[0]) => obj.createTableAs(this.ctx, o);

@@ -72,6 +72,9 @@ export class LocalWorkspace implements Workspace {
   listVolumeFiles = (ref: T.TableRef) => files.listVolumeFiles(this.ctx, ref);
   readVolumeFile = (ref: T.TableRef, path: string) => files.readVolumeFile(this.ctx, ref, path);
   writeVolumeFile = (ref: T.TableRef, path: string, data: Buffer) => files.writeVolumeFile(this.ctx, ref, path, data);
+  deleteVolumePath = (ref: T.TableRef, path: string) => files.deleteVolumePath(this.ctx, ref, path);
+  copyIntoFromVolume = async (ref: T.TableRef, source: { volume: T.TableRef; path: string }) =>
+    dml.insertRows(this.ctx, ref, await files.readJsonLines(this.ctx, source.volume, source.path));
 
   // ---- table writes
   createTable = (opts: T.CreateTableOptions) => tables.createTable(this.ctx, opts);

@@ -2,6 +2,7 @@ import { netChanges } from '../../merge-changes';
 import type { ChangeRow, CreateTableOptions, MergeMetrics, TableRef, VolumeFile } from '../../types';
 import * as ddl from '../sql/ddl';
 import * as dml from '../sql/dml';
+import { copyIntoJsonSql } from '../sql/copy-into';
 import { createTableAsSql } from '../sql/delta-ops';
 import { checkRef, columnName, ucName } from '../sql/names';
 import { firstRow, run, type OpsContext } from './context';
@@ -66,6 +67,16 @@ export async function readVolumeFile(ctx: OpsContext, ref: TableRef, path: strin
 
 export async function writeVolumeFile(ctx: OpsContext, ref: TableRef, path: string, data: Buffer): Promise<void> {
   await ctx.files.write(checkRef(ref, 'volume'), path, data);
+}
+
+export async function deleteVolumePath(ctx: OpsContext, ref: TableRef, path: string): Promise<void> {
+  await ctx.files.deletePath(checkRef(ref, 'volume'), path);
+}
+
+/** COPY INTO answers num_affected_rows, num_inserted_rows and num_skipped_corrupt_files. */
+export async function copyIntoFromVolume(ctx: OpsContext, ref: TableRef, source: { volume: TableRef; path: string }) {
+  const sql = copyIntoJsonSql(checkRef(ref), checkRef(source.volume, 'volume'), source.path);
+  return { numOutputRows: await affected(ctx, sql, 'num_inserted_rows') };
 }
 
 export async function createTable(ctx: OpsContext, o: CreateTableOptions): Promise<void> {

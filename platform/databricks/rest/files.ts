@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../errors';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import type { TableRef, VolumeFile } from '../../types';
 import type { RestClient } from './http';
 
@@ -56,4 +56,49 @@ export class FilesApi {
       query: { overwrite: true },
     });
   }
+
+  /** Deletes a file, or a folder and everything under it (files first, then folders deepest first). */
+  async deletePath(ref: TableRef, path: string): Promise<void> {
+    if (!path) throw new InvalidInputError('path is required');
+    const folders: string[] = [];
+    const pending = [path];
+    let isFolder = true;
+    while (pending.length > 0) {
+      const dir = pending.shift() as string;
+      let entries: DirectoryEntry[];
+      try {
+        entries = await this.http.listAll<DirectoryEntry>(
+          `/api/2.0/fs/directories/${volumePath(ref, dir)}`,
+          'contents',
+        );
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+        if (dir === path) isFolder = false;
+        continue;
+      }
+      folders.push(dir);
+      const root = decodeURIComponent(`/${volumePath(ref)}`);
+      for (const e of entries) {
+        const decoded = decodeURIComponent(e.path);
+        const rel = decoded.startsWith(`${root}/`) ? decoded.slice(root.length + 1) : decoded;
+        if (e.is_directory) pending.push(rel);
+        else await this.deleteFile(ref, rel);
+      }
+    }
+    if (!isFolder) return this.deleteFile(ref, path);
+    for (const dir of folders.reverse())
+      await this.http.request('DELETE', `/api/2.0/fs/directories/${volumePath(ref, dir)}`).catch((err: unknown) => {
+        if (!isNotFound(err)) throw err;
+      });
+  }
+
+  private async deleteFile(ref: TableRef, path: string): Promise<void> {
+    await this.http.request('DELETE', `/api/2.0/fs/files/${volumePath(ref, path)}`).catch((err: unknown) => {
+      if (!isNotFound(err)) throw err;
+    });
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  return err instanceof NotFoundError;
 }
