@@ -13,6 +13,7 @@ export * from './data-quality/tables';
 export * from './governance/tables';
 export * from './mdm/tables';
 export * from './mdm/steward-tables';
+export * from './mdm/rules';
 export * from './data-quality/ops-tables';
 export * from './schedules/tables';
 export * from './analysis/tables';
