@@ -20,3 +20,4 @@ export * from './analysis/tables';
 export * from './workbench/tables';
 export * from './streams/tables';
 export * from './ai/tables';
+export * from './automation/tables';
