@@ -62,7 +62,7 @@ export function createActivities(deps: ActivityDeps) {
       },
     }),
     ...createScheduleActivities(deps),
-    ...createMdmActivities({ workspaces: deps.workspaces }),
+    ...createMdmActivities({ workspaces: deps.workspaces, store: deps.store }),
     ...createStorageActivities({ workspaces: deps.workspaces }),
     ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
     ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),

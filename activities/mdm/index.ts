@@ -1,4 +1,5 @@
 import type { WorkspaceResolver } from '../../platform/workspace-resolver';
+import type { Store } from '../../store/db';
 import type { IngestSourceSummary, MdmModel, MdmSource } from '../../schemas/mdm';
 import { stopOnCancel, withHeartbeat } from '../clone/heartbeat';
 import { ensureRecordsTable, ingestSource } from './ingest';
@@ -12,9 +13,12 @@ import {
   type MatchStepInput,
 } from './match';
 import type { FsParams } from './logic/em';
+import type { RuleForRun } from './logic/negative-match';
+import { applyNegativeMatch, recordBlocked, rulesForRun } from './negative-match';
 
 /** MDM activities: every heavy step is SQL on the configured workspace (DuckDB locally, the warehouse on Databricks). */
-export function createMdmActivities(deps: { workspaces: WorkspaceResolver }) {
+/** `store` (the worker's) reads the negative-match rules and records what they blocked. */
+export function createMdmActivities(deps: { workspaces: WorkspaceResolver; store?: Store }) {
   const workspace = async () => stopOnCancel(await deps.workspaces.default());
   return {
     async mdmEnsureTables(req: { catalog: string; model: MdmModel }): Promise<{ recreated: boolean }> {
@@ -43,6 +47,15 @@ export function createMdmActivities(deps: { workspaces: WorkspaceResolver }) {
     },
     async mdmMatchCluster(req: MatchStepInput) {
       return withHeartbeat(async () => clusterRecords(await workspace(), req));
+    },
+    async mdmMatchRules(req: { entityType: string }): Promise<RuleForRun[]> {
+      return deps.store ? rulesForRun(deps.store.db, req.entityType) : [];
+    },
+    async mdmMatchNegative(req: MatchStepInput & { rules: RuleForRun[] }) {
+      return withHeartbeat(async () => applyNegativeMatch(await workspace(), req));
+    },
+    async mdmMatchRecordBlocked(req: { runId: string; blocked: Record<string, number> }): Promise<void> {
+      if (deps.store) await recordBlocked(deps.store.db, req.runId, req.blocked);
     },
     async mdmMatchPublish(req: MatchStepInput & { ts: string }) {
       return withHeartbeat(async () => publishGolden(await workspace(), req));

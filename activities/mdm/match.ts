@@ -34,7 +34,7 @@ export interface MatchStepInput {
   model: MdmModel;
 }
 
-const tables = (req: MatchStepInput): MatchTables => matchTables(req.catalog, req.model.entity_type);
+export const tables = (req: MatchStepInput): MatchTables => matchTables(req.catalog, req.model.entity_type);
 
 /** Candidate pairs per blocking rule from block sizes (an upper bound for later rules: OR-ed pairs count once). */
 export async function blockingCounts(ws: Workspace, req: MatchStepInput, from?: string): Promise<BlockingCount[]> {

@@ -102,6 +102,15 @@ async function modelsFor(deps: AppDeps, entityType?: string): Promise<MdmModel[]
   return (await listModels(deps.store.db)).map(modelOf);
 }
 
+/** The golden record with this id, whatever its entity type. */
+export async function goldenRecordById(deps: AppDeps, entityId: string): Promise<GoldenRecord | null> {
+  for (const model of await modelsFor(deps)) {
+    const [g] = await goldenRecords(deps, model, `entity_id = ${lit(entityId)}`, 1, 0);
+    if (g) return g;
+  }
+  return null;
+}
+
 export const matchRoutes = [
   route({
     method: 'post',
@@ -251,11 +260,9 @@ export const matchRoutes = [
     response: { description: 'The golden record', schema: GoldenRecordSchema },
     errors: { 404: 'No such golden record' },
     handler: async ({ deps, input: { params } }) => {
-      for (const model of await modelsFor(deps)) {
-        const [g] = await goldenRecords(deps, model, `entity_id = ${lit(params.entity_id)}`, 1, 0);
-        if (g) return g;
-      }
-      throw notFound(`No golden record ${params.entity_id}`);
+      const g = await goldenRecordById(deps, params.entity_id);
+      if (!g) throw notFound(`No golden record ${params.entity_id}`);
+      return g;
     },
   }),
 ];

@@ -33,7 +33,9 @@ import { callerOf } from '../middleware/auth';
 import { HttpError, notFound } from '../middleware/http-error';
 import { defineRoutes, route, type RouteDef } from '../middleware/route';
 import { mdmIngestJobType } from './job-types';
+import { entityRoutes } from './match-entities';
 import { matchRoutes } from './match-routes';
+import { ruleRoutes } from './rules';
 import {
   actorOf,
   assertMdmWrite,
@@ -272,5 +274,5 @@ const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
 export const mdmRoutes = defineRoutes({
   name: 'mdm',
   mounts: ['/'],
-  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes]),
+  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes]),
 });

@@ -20,11 +20,12 @@ const { appendJobEvents, reportJobProgress } = proxyActivities<JobActivities>({
   retry: { maximumAttempts: 5 },
 });
 
-const STEPS = ['blocking', 'comparing', 'training', 'scoring', 'clustering', 'publishing'] as const;
+const STEPS = ['blocking', 'comparing', 'training', 'scoring', 'clustering', 'negative_match', 'publishing'] as const;
 
 /**
  * A match run (job type `mdm_match`): blocking (pair counts first, the cap before any pair is built), comparing,
- * training (u from a seeded sample, λ and m by EM), scoring, clustering (connected components in SQL) and
+ * training (u from a seeded sample, λ and m by EM), scoring, clustering (connected components in SQL),
+ * negative-match filtering (only the clusters touching an active rule are re-clustered, in the worker) and
  * publishing the golden records. Each step is one activity; the report gives its time.
  */
 export async function mdmMatchWorkflow(input: MdmMatchInput) {
@@ -53,6 +54,12 @@ export async function mdmMatchWorkflow(input: MdmMatchInput) {
   );
   const scored = await run('scoring', () => activities.mdmMatchScore({ ...base, params: trained }));
   const clustered = await run('clustering', () => activities.mdmMatchCluster(base));
+  const negative = await run('negative_match', async () => {
+    const rules = await activities.mdmMatchRules({ entityType: input.entityType });
+    const applied = await activities.mdmMatchNegative({ ...base, rules });
+    await activities.mdmMatchRecordBlocked({ runId: input.jobId, blocked: applied.blocked });
+    return { ...applied, rules: rules.length };
+  });
   const golden = await run('publishing', () => activities.mdmMatchPublish({ ...base, ts: new Date().toISOString() }));
   await reportJobProgress(input.jobId, { completed: STEPS.length, total: STEPS.length, step: 'done' });
   await appendJobEvents(input.jobId, [
@@ -81,7 +88,13 @@ export async function mdmMatchWorkflow(input: MdmMatchInput) {
       em_iterations: trained.iterations,
       patterns: trained.patterns,
     },
-    clusters: clustered.clusters,
+    clusters: clustered.clusters + negative.added,
+    negative_match: {
+      rules: negative.rules,
+      clusters_reclustered: negative.components,
+      records_reclustered: negative.records,
+      blocked_attempts: negative.blocked,
+    },
     cluster_iterations: clustered.iterations,
     golden_records: golden,
     step_ms,

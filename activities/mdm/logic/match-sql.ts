@@ -293,10 +293,12 @@ export function goldenSql(
   const confidence = `min(coalesce(s.best, 100.0))`;
   const at = `CAST(${lit(ts)} AS TIMESTAMP)`;
   const created = hasPrevious ? `coalesce(min(o.created_at), ${at})` : at;
+  // A steward's archive holds while the record's id lives.
+  const archived = hasPrevious ? `WHEN max(o.status) = 'archived' THEN 'archived' ` : '';
   const prevJoin = hasPrevious ? ` LEFT JOIN ${tableSql(t.golden)} o ON o.entity_id = v.entity_id` : '';
   const current =
-    `SELECT v.entity_id, ${lit(entityType)} AS entity_type, CASE WHEN ${confidence} >= ${SCORE_MERGE} THEN 'active' ELSE 'under_review' END AS status, ` +
-    `${confidence} < ${SCORE_MERGE} AS reviewable, ${confidence} AS confidence_score, count(DISTINCT v.uid) AS record_count, ` +
+    `SELECT v.entity_id, ${lit(entityType)} AS entity_type, CASE ${archived}WHEN ${confidence} >= ${SCORE_MERGE} THEN 'active' ELSE 'under_review' END AS status, ` +
+    `${hasPrevious ? `coalesce(max(o.status), '') <> 'archived' AND ` : ''}${confidence} < ${SCORE_MERGE} AS reviewable, ${confidence} AS confidence_score, count(DISTINCT v.uid) AS record_count, ` +
     `${values.join(', ')}, CAST(NULL AS STRING) AS merged_into, ${created} AS created_at, ${at} AS updated_at, ${lit(runId)} AS run_id ` +
     `FROM (${picked}) v LEFT JOIN (${strongest}) s ON s.uid = v.uid${prevJoin} GROUP BY v.entity_id`;
   if (!hasPrevious) return current;

@@ -22,6 +22,7 @@ import {
   scoredPairsSql,
   workSql,
 } from '../../../activities/mdm/logic/match-sql';
+import { componentsSql, relabelSql, violationsSql } from '../../../activities/mdm/logic/negative-match';
 import { ingestSql, recordsTable } from '../../../activities/mdm/logic/standardise';
 import { syntheticModel, syntheticSources } from '../../../activities/mdm/logic/synthetic';
 
@@ -50,6 +51,17 @@ const statements: [string, string][] = [
   ['members', membersSql(t, 'run-2')],
   ['publish counts', publishCountsSql(t, 'run-2')],
   ['evaluate', evaluateSql(t, 'raw.people.truth')],
+  [
+    'negative-match violations',
+    violationsSql(t, t.labels, [
+      { id: 'NMR-1', type: 'pair', members: [['crm:1'], ['erp:2']], predicate: null },
+      { id: 'NMR-2', type: 'group', members: [['crm:1', 'web:3'], ['erp:2'], ['web:9']], predicate: null },
+      { id: 'NMR-3', type: 'pattern', members: [], predicate: 'lower(a.email) <> b.email AND a.dob IS NOT NULL' },
+    ])!,
+  ],
+  ['re-clustered records', componentsSql(t, t.labels, ['crm:1']).records],
+  ['re-clustered edges', componentsSql(t, t.labels, ['crm:1']).edges],
+  ['relabel', relabelSql(t.labels, [{ uid: 'erp:2', label: 'erp:2' }])],
   ...syntheticSources('raw', 'people').flatMap((s): [string, string][] => {
     const sql = ingestSql(
       model,
