@@ -83,6 +83,14 @@ export async function getCase(db: Db, id: string): Promise<MdmCaseRow | undefine
   return row;
 }
 
+export async function getCaseByKey(db: Db, type: string, records: RecordRef[]): Promise<MdmCaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mdmCases)
+    .where(eq(mdmCases.caseKey, caseKeyOf(type, records)));
+  return row;
+}
+
 export interface CaseFilter {
   entityType?: string;
   type?: string;
