@@ -34,6 +34,7 @@ import { HttpError, notFound } from '../middleware/http-error';
 import { defineRoutes, route, type RouteDef } from '../middleware/route';
 import { mdmIngestJobType } from './job-types';
 import { entityRoutes } from './match-entities';
+import { caseRoutes } from './cases';
 import { matchRoutes } from './match-routes';
 import { ruleRoutes } from './rules';
 import {
@@ -274,5 +275,5 @@ const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
 export const mdmRoutes = defineRoutes({
   name: 'mdm',
   mounts: ['/'],
-  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes]),
+  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes, ...caseRoutes]),
 });
