@@ -11,6 +11,7 @@ export * from './clone/rollback-tables';
 export * from './clone/safety-tables';
 export * from './data-quality/tables';
 export * from './governance/tables';
+export * from './contracts/tables';
 export * from './mdm/tables';
 export * from './mdm/steward-tables';
 export * from './mdm/rules';
