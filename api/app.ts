@@ -36,6 +36,7 @@ import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 import { workbenchRoutes } from './workbench/routes';
 import { dltRoutes } from './dlt/routes';
+import { aiRoutes } from './ai/routes';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [
@@ -65,6 +66,7 @@ export const routeModules: RouteModule[] = [
   mdmRoutes,
   workbenchRoutes,
   dltRoutes,
+  aiRoutes,
 ];
 
 /**

@@ -113,6 +113,25 @@ const dataQualitySchema = z.strictObject({
   anomaly_min_baseline_samples: z.number().int().min(1).max(100000).default(14),
 });
 
+/** AI explanations: an external model API and, for the local lakehouse, named OpenAI-compatible endpoints. */
+const aiSchema = z.strictObject({
+  /** Used when a request names no serving endpoint (X-Databricks-Model); null → template answers only. */
+  external: z
+    .strictObject({
+      provider: z.enum(['openai', 'anthropic']).default('openai'),
+      /** OpenAI-compatible base URL (default https://api.openai.com/v1) or Anthropic's (https://api.anthropic.com). */
+      base_url: z.url().nullable().default(null),
+      api_key: z.string().nullable().default(null),
+      /** Name of an environment variable holding the key (instead of api_key). */
+      api_key_env: z.string().nullable().default(null),
+      model: z.string().min(1),
+    })
+    .nullable()
+    .default(null),
+  /** Serving endpoint name → OpenAI-compatible base URL, for X-Databricks-Model on the local lakehouse. */
+  local_serving_endpoints: z.record(z.string().min(1).max(255), z.url()).default({}),
+});
+
 /** OpenTelemetry traces: off unless an OTLP endpoint is set (here or OTEL_EXPORTER_OTLP_ENDPOINT). */
 const tracingSchema = z.strictObject({
   /** Base URL of an OTLP/HTTP collector (`http://collector:4318`); spans go to `<endpoint>/v1/traces`. */
@@ -162,6 +181,7 @@ export const configSchema = z.strictObject({
   workspace: workspaceSchema.prefault({}),
   clone: cloneSchema.prefault({}),
   data_quality: dataQualitySchema.prefault({}),
+  ai: aiSchema.prefault({}),
   cache: z.strictObject({ ttl_seconds: z.number().int().min(0).default(300) }).prefault({}),
   /** Ed25519 signing key for clone provenance (PEM; may be `${ENV_NAME}`); null → generated in the data folder. */
   provenance: z.strictObject({ private_key: z.string().nullable().default(null) }).prefault({}),

@@ -37,7 +37,7 @@ export function toDuckQuoting(sql: string): string {
     .join('');
 }
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** Walks DuckDB's serialized parse tree: every BASE_TABLE and TABLE_FUNCTION, minus the names of CTEs. */
 function collect(node: Json, out: SqlReferences, ctes: Set<string>): void {
@@ -69,6 +69,21 @@ function collect(node: Json, out: SqlReferences, ctes: Set<string>): void {
  * into DuckDB's first. Throws SqlParseError when it does not parse as one SELECT statement.
  */
 export async function referencedTables(sql: string): Promise<SqlReferences> {
+  return referencesOf(await parseTree(sql));
+}
+
+/** The tables and table functions a parse tree (from `parseTree`) reads, CTE names left out. */
+export function referencesOf(tree: Json): SqlReferences {
+  const out: SqlReferences = { tables: [], tableFunctions: [] };
+  collect(tree, out, new Set());
+  return out;
+}
+
+/**
+ * DuckDB's serialized parse tree of one statement (Databricks quoting turned into DuckDB's first), as an array
+ * holding that statement. Throws SqlParseError when it does not parse as exactly one statement.
+ */
+export async function parseTree(sql: string): Promise<Json> {
   const text = toDuckQuoting(sql);
   const json = await withDuck(async (conn) => {
     const reader = await conn.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS j', [text]);
@@ -77,7 +92,5 @@ export async function referencedTables(sql: string): Promise<SqlReferences> {
   const tree = JSON.parse(json) as { error: boolean; error_message?: string; statements?: Json[] };
   if (tree.error) throw new SqlParseError(`does not parse as one SELECT: ${tree.error_message ?? 'syntax error'}`);
   if ((tree.statements ?? []).length !== 1) throw new SqlParseError('must be exactly one statement');
-  const out: SqlReferences = { tables: [], tableFunctions: [] };
-  collect(tree.statements as Json, out, new Set());
-  return out;
+  return tree.statements as Json;
 }
