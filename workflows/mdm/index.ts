@@ -1,2 +1,3 @@
 export * from './ingest-workflow';
 export * from './match-workflow';
+export * from './steward-workflow';
