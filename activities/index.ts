@@ -11,6 +11,7 @@ import { createHelloActivities } from './hello';
 import { createScheduleActivities, type SubmitScheduledClone } from './schedules';
 import { createJobActivities } from './jobs';
 import { createMdmActivities } from './mdm';
+import { createMdmStewardActivities } from './mdm/steward';
 import { createStorageActivities } from './storage';
 import { createStreamActivities } from './streams';
 import { createSyncActivities } from './sync';
@@ -63,6 +64,7 @@ export function createActivities(deps: ActivityDeps) {
     }),
     ...createScheduleActivities(deps),
     ...createMdmActivities({ workspaces: deps.workspaces, store: deps.store }),
+    ...createMdmStewardActivities({ store: deps.store }),
     ...createStorageActivities({ workspaces: deps.workspaces }),
     ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
     ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),

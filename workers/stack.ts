@@ -3,6 +3,7 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../api/deps';
 import { scheduledCloneSubmitter } from '../api/schedules/submitter';
+import { ensureOverdueSchedule } from '../activities/mdm/steward';
 import { createWorkspaceResolver } from '../api/middleware/workspaces';
 import { startServer, type RunningServer } from '../api/server';
 import type { Config } from '../config/load';
@@ -89,6 +90,8 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
       });
       workerDone = worker.run();
       await sweepQuiescedGrantsAtStart({ config, store, client, workspaces }, opts.logger);
+      // Stewardship: a daily Schedule notifies overdue MDM cases (created once, kept across restarts).
+      await ensureOverdueSchedule(client, config.temporal.task_queue);
       cleanups.push(async () => {
         if (worker.getState() === 'RUNNING') worker.shutdown();
         await workerDone.catch(() => undefined);
