@@ -6,6 +6,7 @@ import { configTargetCipher } from '../store/targets/cipher';
 import { createCloneActivities } from './clone';
 import { classifyActivities } from './clone/failures';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
+import { createContractActivities, createContractCloneHooks } from './contracts';
 import { createDataQualityActivities, createDqCloneHooks } from './data-quality';
 import { createHelloActivities } from './hello';
 import { createScheduleActivities, type SubmitScheduledClone } from './schedules';
@@ -49,7 +50,15 @@ export function createActivities(deps: ActivityDeps) {
     ...createCloneActivities({
       db: deps.store.db,
       resolveWorkspace,
-      hooks: [createSafetyHooks({ ...safety, rateLimitScope }), createDqCloneHooks({ store: deps.store })],
+      hooks: [
+        createSafetyHooks({ ...safety, rateLimitScope }),
+        createDqCloneHooks({ store: deps.store }),
+        createContractCloneHooks({
+          store: deps.store,
+          client: deps.client,
+          taskQueue: deps.config.temporal.task_queue,
+        }),
+      ],
       rateLimitScope,
     }),
     ...createSafetyActivities({ ...safety, rateLimitScope }),
@@ -62,6 +71,7 @@ export function createActivities(deps: ActivityDeps) {
         baselineDays: deps.config.data_quality.anomaly_baseline_days,
       },
     }),
+    ...createContractActivities({ store: deps.store, workspaces: deps.workspaces }),
     ...createScheduleActivities(deps),
     ...createMdmActivities({ workspaces: deps.workspaces, store: deps.store }),
     ...createMdmStewardActivities({ store: deps.store }),

@@ -23,6 +23,7 @@ import { jobRoutes } from './jobs/routes';
 import { dataQualityRoutes } from './data-quality/routes';
 import { governanceRoutes } from './governance/routes';
 import { glossaryRoutes } from './governance/glossary-routes';
+import { contractRoutes } from './contracts/routes';
 import { storageRoutes } from './storage/routes';
 import { convertRoutes } from './convert/routes';
 import { mdmRoutes } from './mdm/routes';
@@ -57,6 +58,7 @@ export const routeModules: RouteModule[] = [
   syncRoutes,
   governanceRoutes,
   glossaryRoutes,
+  contractRoutes,
   storageRoutes,
   convertRoutes,
   targetRoutes,

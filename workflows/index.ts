@@ -14,3 +14,4 @@ export * from './sync';
 export * from './fanout/fanout-workflow';
 export * from './streams/stream-workflow';
 export * from './workbench/notebook-run-workflow';
+export * from './contracts';

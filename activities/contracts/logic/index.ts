@@ -1,0 +1,5 @@
+export * from './document';
+export * from './odcs-schema';
+export * from './types';
+export * from './generate';
+export * from './validate';
