@@ -7,6 +7,7 @@ import { createCloneActivities } from './clone';
 import { classifyActivities } from './clone/failures';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
 import { createContractActivities, createContractCloneHooks } from './contracts';
+import { createAutomationActivities, type AutomationServices } from './automation';
 import { createDataQualityActivities, createDqCloneHooks } from './data-quality';
 import { createHelloActivities } from './hello';
 import { createScheduleActivities, type SubmitScheduledClone } from './schedules';
@@ -28,6 +29,8 @@ export interface ActivityDeps {
   workspaces: WorkspaceResolver;
   /** Submits a clone job through the API's clone service (scheduled clones); wired by workers/stack.ts. */
   submitClone?: SubmitScheduledClone;
+  /** What playbook actions use of the API's services (jobs, schedules); wired by workers/stack.ts. */
+  automation?: AutomationServices;
 }
 
 /**
@@ -79,6 +82,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
     ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
     ...createWorkbenchActivities({ store: deps.store, workspaces: deps.workspaces }),
+    ...createAutomationActivities({ ...deps, services: deps.automation }),
   });
 }
 

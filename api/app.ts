@@ -37,6 +37,7 @@ import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 import { workbenchRoutes } from './workbench/routes';
 import { dltRoutes } from './dlt/routes';
+import { automationRoutes } from './automation/routes';
 import { aiRoutes } from './ai/routes';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
@@ -68,6 +69,7 @@ export const routeModules: RouteModule[] = [
   mdmRoutes,
   workbenchRoutes,
   dltRoutes,
+  automationRoutes,
   aiRoutes,
 ];
 

@@ -132,6 +132,50 @@ const aiSchema = z.strictObject({
   local_serving_endpoints: z.record(z.string().min(1).max(255), z.url()).default({}),
 });
 
+/** Playbooks: outgoing webhooks, e-mail and the key that seals action secrets at rest. */
+const automationSchema = z.strictObject({
+  /** AES-256-GCM key for webhook and SMTP secrets in playbooks (as targets.credentials_key; null → that key). */
+  secrets_key: z.string().nullable().default(null),
+  webhooks: z
+    .strictObject({
+      /** Refuse webhook URLs that resolve to loopback, private or link-local addresses. */
+      deny_private_networks: z.boolean().default(false),
+      timeout_seconds: z.number().int().min(1).max(60).default(10),
+      max_attempts: z.number().int().min(1).max(10).default(5),
+    })
+    .prefault({}),
+  /** SMTP server for notify actions with channel email (nodemailer); null host → e-mail is refused. */
+  smtp: z
+    .strictObject({
+      host: z.string().min(1).nullable().default(null),
+      port: port.default(587),
+      secure: z.boolean().default(false),
+      user: z.string().nullable().default(null),
+      password: z.string().nullable().default(null),
+      from: z.string().min(3).default('lakeward@localhost'),
+    })
+    .prefault({}),
+});
+
+/** AI explanations: an external model API and, for the local lakehouse, named OpenAI-compatible endpoints. */
+const aiSchema = z.strictObject({
+  /** Used when a request names no serving endpoint (X-Databricks-Model); null → template answers only. */
+  external: z
+    .strictObject({
+      provider: z.enum(['openai', 'anthropic']).default('openai'),
+      /** OpenAI-compatible base URL (default https://api.openai.com/v1) or Anthropic's (https://api.anthropic.com). */
+      base_url: z.url().nullable().default(null),
+      api_key: z.string().nullable().default(null),
+      /** Name of an environment variable holding the key (instead of api_key). */
+      api_key_env: z.string().nullable().default(null),
+      model: z.string().min(1),
+    })
+    .nullable()
+    .default(null),
+  /** Serving endpoint name → OpenAI-compatible base URL, for X-Databricks-Model on the local lakehouse. */
+  local_serving_endpoints: z.record(z.string().min(1).max(255), z.url()).default({}),
+});
+
 /** OpenTelemetry traces: off unless an OTLP endpoint is set (here or OTEL_EXPORTER_OTLP_ENDPOINT). */
 const tracingSchema = z.strictObject({
   /** Base URL of an OTLP/HTTP collector (`http://collector:4318`); spans go to `<endpoint>/v1/traces`. */
@@ -181,6 +225,7 @@ export const configSchema = z.strictObject({
   workspace: workspaceSchema.prefault({}),
   clone: cloneSchema.prefault({}),
   data_quality: dataQualitySchema.prefault({}),
+  automation: automationSchema.prefault({}),
   ai: aiSchema.prefault({}),
   cache: z.strictObject({ ttl_seconds: z.number().int().min(0).default(300) }).prefault({}),
   /** Ed25519 signing key for clone provenance (PEM; may be `${ENV_NAME}`); null → generated in the data folder. */

@@ -3,6 +3,8 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../api/deps';
 import { scheduledCloneSubmitter } from '../api/schedules/submitter';
+import { automationServices } from '../api/automation/worker-services';
+import { ensureDispatcher, wakeDispatcherOnCommit } from '../api/automation/dispatcher';
 import { ensureOverdueSchedule } from '../activities/mdm/steward';
 import { createWorkspaceResolver } from '../api/middleware/workspaces';
 import { startServer, type RunningServer } from '../api/server';
@@ -84,12 +86,24 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
           client,
           workspaces,
           submitClone: scheduledCloneSubmitter({ config, store, client, workspaces, logger: opts.logger, address }),
+          automation: automationServices({
+            config,
+            store,
+            temporal: { client, connection, address },
+            logger: opts.logger,
+            // A playbook's action has no request: it uses the configured workspaces.
+            workspaces: { ...workspaces, resolve: () => workspaces.default() },
+          }),
         },
         bundle: prebuiltBundle(config.temporal.prebundled_workflows),
         tracing,
       });
       workerDone = worker.run();
       await sweepQuiescedGrantsAtStart({ config, store, client, workspaces }, opts.logger);
+      // Playbooks: the event dispatcher runs while any worker does; committed events wake it.
+      const stopWaking = wakeDispatcherOnCommit(client, config.temporal.task_queue);
+      cleanups.push(async () => stopWaking());
+      await ensureDispatcher(client, config.temporal.task_queue);
       // Stewardship: a daily Schedule notifies overdue MDM cases (created once, kept across restarts).
       await ensureOverdueSchedule(client, config.temporal.task_queue);
       cleanups.push(async () => {

@@ -15,3 +15,4 @@ export * from './fanout/fanout-workflow';
 export * from './streams/stream-workflow';
 export * from './workbench/notebook-run-workflow';
 export * from './contracts';
+export * from './automation';

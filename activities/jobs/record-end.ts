@@ -3,6 +3,7 @@ import type { Store } from '../../store/db';
 import { recordAudit } from '../../store/audit/repo';
 import { createJob, finishJob, getJob, markJobStarted } from '../../store/jobs/jobs';
 import { addNotification } from '../../store/notifications/repo';
+import { eventsCommitted, recordEvent } from '../../store/automation/events';
 import { appendRunLog } from '../../store/jobs/run-logs';
 import type { JobEnd } from '../../workflows/jobs/definitions';
 import { endMessage, isFinalStatus, summaryDetails } from './messages';
@@ -89,8 +90,22 @@ export function createJobEndActivities(store: Store, signingKey?: SigningKeySour
             data: { event: 'status', status: end.status, final: true, error: end.error ?? null },
           },
         ]);
+        // The playbook event of this end, in the same transaction (a job that failed has its job.failed event).
+        await recordEvent(tx, {
+          type: success ? 'job.succeeded' : end.status === 'cancelled' ? 'job.cancelled' : 'job.failed',
+          jobId: end.jobId,
+          message: endMessage(row, end),
+          data: {
+            job_type: row.jobType,
+            status: end.status,
+            error: end.error ?? null,
+            source_catalog: row.sourceCatalog,
+            destination_catalog: row.destinationCatalog,
+          },
+        });
         return row.jobType;
       });
+      if (recorded) eventsCommitted();
       // Counted once, when the end is first recorded (a retried or repeated recordJobEnd finds it recorded).
       if (recorded) countJobEnd(recorded, end);
       log.info('job ended', { jobId: end.jobId, jobType, status: end.status });

@@ -1,0 +1,18 @@
+/**
+ * What playbook actions need from the rest of the service, wired by the worker from the API's own services
+ * (api/automation/worker-services.ts): jobs go through the job kernel exactly as their routes submit them.
+ */
+export interface AutomationServices {
+  /** start_clone, start_sync, run_dq, run_pipeline: validates `params` as the route's body and queues the job. */
+  startJob(
+    action: 'start_clone' | 'start_sync' | 'run_dq' | 'run_pipeline',
+    params: Record<string, unknown>,
+  ): Promise<{
+    job_id: string;
+    job_type: string;
+  }>;
+  pauseSchedule(scheduleId: string, note: string): Promise<{ schedule_id: string; paused: boolean }>;
+  resumeSchedule(scheduleId: string, note: string): Promise<{ schedule_id: string; paused: boolean }>;
+  /** Moves the rows of a table that fail its enabled checks to its quarantine table (the DQ engine's quarantine). */
+  quarantine?(params: Record<string, unknown>): Promise<Record<string, unknown>>;
+}

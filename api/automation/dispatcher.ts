@@ -1,0 +1,35 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { onEventsCommitted } from '../../store/automation/events';
+import {
+  DISPATCHER_WORKFLOW_TYPE,
+  dispatcherWorkflowId,
+  eventsCommittedSignal,
+  type DispatcherInput,
+} from '../../workflows/automation/definitions';
+
+/** Starts the task queue's event dispatcher unless it runs (one per task queue). */
+export async function ensureDispatcher(client: Client, taskQueue: string): Promise<void> {
+  const id = dispatcherWorkflowId(taskQueue);
+  const args: DispatcherInput[] = [{ dispatcherId: id, taskQueue }];
+  try {
+    await client.workflow.start(DISPATCHER_WORKFLOW_TYPE, {
+      workflowId: id,
+      taskQueue,
+      args,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/**
+ * The worker's wake-up: after a transaction that recorded events commits, its dispatcher is signalled (best
+ * effort: a lost signal costs at most one 5 s poll). Returns the function that stops it.
+ */
+export function wakeDispatcherOnCommit(client: Client, taskQueue: string): () => void {
+  const handle = client.workflow.getHandle(dispatcherWorkflowId(taskQueue));
+  return onEventsCommitted(() => {
+    handle.signal(eventsCommittedSignal).catch(() => undefined);
+  });
+}

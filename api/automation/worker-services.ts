@@ -1,0 +1,67 @@
+import { ApplicationFailure } from '@temporalio/common';
+import type { z } from 'zod';
+import type { AutomationServices } from '../../activities/automation/services';
+import { cloneRequestSchema } from '../../schemas/clone';
+import { RunBodySchema } from '../../schemas/data-quality';
+import { IncrementalSyncBodySchema } from '../../schemas/sync';
+import type { AppDeps } from '../deps';
+import { submitClone } from '../clone/service';
+import { startRun } from '../data-quality/run-service';
+import { HttpError } from '../middleware/http-error';
+import { pauseSchedule, requireSchedule, resumeSchedule } from '../schedules/service';
+import { submitIncrementalSync } from '../sync/service';
+
+/** A refused request (bad params, unknown schedule, policy) is final: retrying the action cannot help. */
+async function final<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500 && err.status !== 429)
+      throw ApplicationFailure.create({ nonRetryable: true, type: 'InvalidInput', message: err.message });
+    throw err;
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, params: Record<string, unknown>, action: string): z.infer<S> {
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `params.${i.path.join('.')}: ${i.message}`).join('; ');
+  throw ApplicationFailure.create({ nonRetryable: true, type: 'InvalidInput', message: `${action}: ${issues}` });
+}
+
+/**
+ * Playbook actions through the API's own services, as their routes run them (job kernel, access policies,
+ * schedules); the worker process wires this in workers/stack.ts, activities never import the API.
+ */
+export function automationServices(deps: AppDeps): AutomationServices {
+  return {
+    startJob: (action, params) =>
+      final(async () => {
+        if (action === 'start_clone') {
+          const out = (await submitClone(deps, parse(cloneRequestSchema, params, action))) as { job_id: string };
+          return { job_id: out.job_id, job_type: 'clone' };
+        }
+        if (action === 'run_dq') {
+          const { jobId } = await startRun(deps, parse(RunBodySchema, params, action));
+          return { job_id: jobId, job_type: 'dq' };
+        }
+        if (action === 'start_sync') {
+          const out = (await submitIncrementalSync(deps, parse(IncrementalSyncBodySchema, params, action))) as {
+            job_id: string;
+          };
+          return { job_id: out.job_id, job_type: 'incremental_sync' };
+        }
+        throw new HttpError(422, 'UNSUPPORTED', 'pipelines not available');
+      }),
+    pauseSchedule: (id, note) =>
+      final(async () => {
+        await pauseSchedule(deps, await requireSchedule(deps, id), note);
+        return { schedule_id: id, paused: true };
+      }),
+    resumeSchedule: (id, note) =>
+      final(async () => {
+        await resumeSchedule(deps, await requireSchedule(deps, id), note);
+        return { schedule_id: id, paused: false };
+      }),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './dispatcher-workflow';
+export * from './playbook-workflow';
