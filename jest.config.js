@@ -8,8 +8,10 @@ module.exports = {
     // PGlite's CommonJS build loads Node built-ins with dynamic import(), which jest's VM cannot run without
     // --experimental-vm-modules; compiling it to require() lets store tests use PGlite in any jest mode.
     '@electric-sql/pglite/dist/.+\\.cjs$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+    // pptxgenjs loads node:fs with import() the same way (the documents generator's PPTX).
+    'pptxgenjs/dist/.+\\.cjs\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|pptxgenjs)/)'],
   setupFiles: ['<rootDir>/test/setup/quiet-runtime.ts'],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',

@@ -19,6 +19,7 @@ import { createStreamActivities } from './streams';
 import { createSyncActivities } from './sync';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
 import { createWorkbenchActivities } from './workbench';
+import { createGeneratorActivities } from './generators';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
 export interface ActivityDeps {
@@ -82,6 +83,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
     ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
     ...createWorkbenchActivities({ store: deps.store, workspaces: deps.workspaces }),
+    ...createGeneratorActivities({ workspaces: deps.workspaces }),
     ...createAutomationActivities({ ...deps, services: deps.automation }),
   });
 }

@@ -37,6 +37,7 @@ import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 import { workbenchRoutes } from './workbench/routes';
 import { dltRoutes } from './dlt/routes';
+import { generatorRoutes } from './generators/routes';
 import { automationRoutes } from './automation/routes';
 import { aiRoutes } from './ai/routes';
 
@@ -69,6 +70,7 @@ export const routeModules: RouteModule[] = [
   mdmRoutes,
   workbenchRoutes,
   dltRoutes,
+  generatorRoutes,
   automationRoutes,
   aiRoutes,
 ];

@@ -6,6 +6,7 @@ import { mdmMatchJobType } from '../mdm/match-job-type';
 import { storageJobType } from '../storage/job-type';
 import { catalogSyncJobType, incrementalSyncJobType } from '../sync/job-type';
 import { notebookRunJobType } from '../workbench/job-type';
+import { generateJobType } from '../generators/job-type';
 import type { JobTypeDefinition } from './registry';
 
 /** The job types the service runs. A new job type adds one line here (see the README's "Adding a job type"). */
@@ -19,4 +20,5 @@ export const builtInJobTypes: JobTypeDefinition[] = [
   incrementalSyncJobType as JobTypeDefinition,
   catalogSyncJobType as JobTypeDefinition,
   notebookRunJobType as JobTypeDefinition,
+  generateJobType as JobTypeDefinition,
 ];
