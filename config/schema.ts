@@ -157,25 +157,6 @@ const automationSchema = z.strictObject({
     .prefault({}),
 });
 
-/** AI explanations: an external model API and, for the local lakehouse, named OpenAI-compatible endpoints. */
-const aiSchema = z.strictObject({
-  /** Used when a request names no serving endpoint (X-Databricks-Model); null → template answers only. */
-  external: z
-    .strictObject({
-      provider: z.enum(['openai', 'anthropic']).default('openai'),
-      /** OpenAI-compatible base URL (default https://api.openai.com/v1) or Anthropic's (https://api.anthropic.com). */
-      base_url: z.url().nullable().default(null),
-      api_key: z.string().nullable().default(null),
-      /** Name of an environment variable holding the key (instead of api_key). */
-      api_key_env: z.string().nullable().default(null),
-      model: z.string().min(1),
-    })
-    .nullable()
-    .default(null),
-  /** Serving endpoint name → OpenAI-compatible base URL, for X-Databricks-Model on the local lakehouse. */
-  local_serving_endpoints: z.record(z.string().min(1).max(255), z.url()).default({}),
-});
-
 /** OpenTelemetry traces: off unless an OTLP endpoint is set (here or OTEL_EXPORTER_OTLP_ENDPOINT). */
 const tracingSchema = z.strictObject({
   /** Base URL of an OTLP/HTTP collector (`http://collector:4318`); spans go to `<endpoint>/v1/traces`. */
