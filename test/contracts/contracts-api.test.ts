@@ -243,3 +243,44 @@ test('a clone of a table whose attached contract (severity error) fails on the d
   expect(v).toMatchObject({ trigger: 'clone', tableFqn: 'cc_copy.sales.orders', violationCount: 1 });
   expect(JSON.stringify(v.sections)).toContain('required column customer_id has 1 null value(s)');
 });
+
+test('a published contract with a validation schedule gets a Temporal Schedule that validates it; delete detaches, then archives and removes it', async () => {
+  await seedTable('cs', 'orders', rows(2));
+  const gen = await request(app)
+    .post(`${O}/generate`)
+    .send({ catalog: 'cs', schema: 'sales', table: 'orders', name: 'cs_orders' })
+    .expect(201);
+  const doc = gen.body.document as Doc;
+  doc.customProperties = [
+    ...(doc.customProperties as object[]),
+    { property: 'validationSchedule', value: '0 3 * * *' },
+  ];
+  const put = await request(app).put(`${O}/cs_orders`).send({ document: doc }).expect(200);
+  expect(put.body.schedule).toBe('0 3 * * *');
+  assertOdcs(put.body.document);
+  await request(app).post(`${O}/cs_orders/publish`).expect(200);
+  await request(app).post(`${O}/cs_orders/attach`).send({ table_fqn: 'cs.sales.orders' }).expect(200);
+  await request(app).post(`${O}/cs_orders/attach`).send({ table_fqn: 'cs.sales.nope' }).expect(404);
+
+  const handle = h.env.client.schedule.getHandle('contract-validate-cs_orders');
+  const described = await handle.describe();
+  expect(described.spec.calendars?.[0]).toMatchObject({ hour: [{ start: 3, end: 3, step: 1 }] });
+  await h.withWorker(async () => {
+    await handle.trigger();
+    const [v] = await eventually(
+      async () => {
+        const rows = await validationsOf(h.store.db, { name: 'cs_orders' });
+        return rows.length ? rows : undefined;
+      },
+      { what: 'a scheduled validation of cs_orders' },
+    );
+    expect(v).toMatchObject({ trigger: 'schedule', status: 'passed', tableFqn: 'cs.sales.orders', version: '1.0' });
+  });
+
+  const detached = await request(app).delete(`${O}/cs_orders`).expect(200);
+  expect(detached.body).toMatchObject({ action: 'detached', detached: ['cs.sales.orders'], status: 'active' });
+  const archived = await request(app).delete(`${O}/cs_orders`).expect(200);
+  expect(archived.body).toMatchObject({ action: 'archived', status: 'archived' });
+  await expect(handle.describe()).rejects.toThrow(/not found/i);
+  await request(app).post(`${O}/validate/cs_orders`).send({}).expect(409);
+});

@@ -130,8 +130,11 @@ export function planValidation(
   ];
   rules.forEach(({ q, column }, i) => {
     const label = q.name ?? `${column ? `${column}:` : ''}${q.rule ?? q.type ?? 'rule'}#${i + 1}`;
-    if (column && !present.has(lower(column))) {
-      sections.quality.skipped.push(`${label}: column ${column} is missing`);
+    const args = (q.implementation as { arguments?: Record<string, unknown> } | undefined)?.arguments ?? {};
+    const named = [column, args.column, ...(Array.isArray(args.columns) ? args.columns : [])];
+    const missing = named.find((c): c is string => typeof c === 'string' && actual.size > 0 && !present.has(lower(c)));
+    if (missing && (column || !actual.has(lower(missing)))) {
+      sections.quality.skipped.push(`${label}: column ${missing} is missing`);
       return;
     }
     const col = column ? actual.get(lower(column))!.name : undefined;
