@@ -90,3 +90,72 @@ export const ResolveResultSchema = CaseViewSchema.extend({
     note: z.string().optional(),
   }),
 });
+
+const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a yyyy-MM-dd date');
+
+export const RefDomainParamsSchema = z.object({
+  domain: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, 'must be lower-case letters, digits and _ (max 63)'),
+});
+export const RefCodeParamsSchema = RefDomainParamsSchema.extend({ code: z.string().min(1).max(64) });
+
+export const RefCodeBodySchema = z.strictObject({
+  code: z.string().trim().min(1).max(64),
+  description: z.string().max(1000).nullable().optional(),
+  aliases: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
+  parent: z.string().max(64).nullable().optional(),
+  valid_from: IsoDay.nullable().optional(),
+  valid_to: IsoDay.nullable().optional(),
+});
+export const RefCodePatchSchema = RefCodeBodySchema.omit({ code: true });
+
+export const RefCodeViewSchema = z.object({
+  code: z.string(),
+  description: z.string().nullable(),
+  aliases: z.array(z.string()),
+  parent: z.string().nullable(),
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
+  valid_now: z.boolean(),
+});
+
+export const RefDomainSummarySchema = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  builtin: z.boolean(),
+  code_count: z.number(),
+});
+
+export const RefDomainViewSchema = RefDomainSummarySchema.extend({ codes: z.array(RefCodeViewSchema) });
+
+export const RefImportBodySchema = z.object({
+  csv: z.string().optional().meta({ description: 'The CSV as a JSON string (or send the file as text/csv)' }),
+});
+
+export const RefImportResultSchema = z.object({
+  domain: z.string(),
+  created: z.number(),
+  updated: z.number(),
+  failed: z.number(),
+  lines: z.array(
+    z.object({
+      line: z.number(),
+      code: z.string().nullable(),
+      status: z.enum(['created', 'updated', 'conflict', 'invalid']),
+      message: z.string().optional(),
+    }),
+  ),
+  mapping_table: z.string(),
+});
+
+export const RefResolveQuerySchema = z.object({
+  value: z.string().min(1).max(500),
+  as_of: IsoDay.optional(),
+});
+
+export const RefResolveResultSchema = z.object({
+  domain: z.string(),
+  value: z.string(),
+  normalised: z.string(),
+  code: z.string().nullable(),
+  valid: z.boolean().meta({ description: 'The code is valid on as_of (default today)' }),
+});
