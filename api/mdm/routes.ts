@@ -35,6 +35,7 @@ import { defineRoutes, route, type RouteDef } from '../middleware/route';
 import { mdmIngestJobType } from './job-types';
 import { entityRoutes } from './match-entities';
 import { caseRoutes } from './cases';
+import { referenceRoutes } from './reference';
 import { matchRoutes } from './match-routes';
 import { ruleRoutes } from './rules';
 import {
@@ -275,5 +276,5 @@ const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
 export const mdmRoutes = defineRoutes({
   name: 'mdm',
   mounts: ['/'],
-  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes, ...caseRoutes]),
+  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes, ...caseRoutes, ...referenceRoutes]),
 });
