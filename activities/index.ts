@@ -19,6 +19,9 @@ import { createStreamActivities } from './streams';
 import { createSyncActivities } from './sync';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
 import { createWorkbenchActivities } from './workbench';
+import { createWarehouseActivities } from './warehouses';
+import { createWarehouseGate } from './warehouses/gate';
+import { createFinopsActivities, recordWarehouseSpans } from './finops';
 import { createGeneratorActivities } from './generators';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
@@ -40,11 +43,21 @@ export interface ActivityDeps {
  * reaches Temporal classified by activities/clone/logic/failures (one failure vocabulary for every domain).
  */
 export function createActivities(deps: ActivityDeps) {
-  const resolveWorkspace = cloneWorkspaceResolver(deps.workspaces, deps.store.db, configTargetCipher(deps.config));
+  const warehousePool = createWarehouseGate({
+    db: deps.store.db,
+    client: deps.client,
+    taskQueue: deps.config.temporal.task_queue,
+  });
+  const resolveWorkspace = cloneWorkspaceResolver(
+    deps.workspaces,
+    deps.store.db,
+    configTargetCipher(deps.config),
+    warehousePool,
+  );
   // max_rps is per job across workers: a bucket in the store, or in memory when only this process has it.
   const rateLimitScope = deps.store.driver === 'pglite' ? 'process' : 'store';
   const safety = { db: deps.store.db, resolveWorkspace };
-  return classifyActivities({
+  return recordWarehouseSpans(deps.store.db, classifyActivities({
     ...createHelloActivities({ prefix: 'Hello' }),
     ...createJobActivities({
       store: deps.store,
@@ -83,9 +96,11 @@ export function createActivities(deps: ActivityDeps) {
     ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
     ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
     ...createWorkbenchActivities({ store: deps.store, workspaces: deps.workspaces }),
+    ...createWarehouseActivities({ db: deps.store.db }),
+    ...createFinopsActivities({ config: deps.config, store: deps.store, workspaces: deps.workspaces }),
     ...createGeneratorActivities({ workspaces: deps.workspaces }),
     ...createAutomationActivities({ ...deps, services: deps.automation }),
-  });
+  }));
 }
 
 export type Activities = ReturnType<typeof createActivities>;

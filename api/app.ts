@@ -37,6 +37,8 @@ import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 import { workbenchRoutes } from './workbench/routes';
 import { dltRoutes } from './dlt/routes';
+import { warehouseRoutes } from './warehouses/routes';
+import { finopsRoutes } from './finops/routes';
 import { generatorRoutes } from './generators/routes';
 import { automationRoutes } from './automation/routes';
 import { aiRoutes } from './ai/routes';
@@ -70,6 +72,8 @@ export const routeModules: RouteModule[] = [
   mdmRoutes,
   workbenchRoutes,
   dltRoutes,
+  warehouseRoutes,
+  finopsRoutes,
   generatorRoutes,
   automationRoutes,
   aiRoutes,

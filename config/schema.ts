@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../workflows/task-queues';
 import { RoleSchema } from '../schemas/governance';
 import { DqGateConfigSchema } from '../schemas/data-quality';
+import { costSchema } from './cost';
 
 /**
  * The service configuration: one YAML file (`config/lakeward.yaml`), environment variables and flags.
@@ -214,6 +215,8 @@ export const configSchema = z.strictObject({
   /** Saved target connections: AES-256-GCM key for their credentials (text; null → a key file in the data folder). */
   targets: z.strictObject({ credentials_key: z.string().nullable().default(null) }).prefault({}),
   metrics: metricsSchema.prefault({}),
+  /** Prices of the usage ledger (see config/cost.ts). */
+  cost: costSchema.prefault({}),
   worker: workerSchema.prefault({}),
   tracing: tracingSchema.prefault({}),
   /** Master data management: the catalog whose `mdm` schema holds source records, match pairs and golden records. */

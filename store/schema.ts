@@ -19,6 +19,8 @@ export * from './data-quality/ops-tables';
 export * from './schedules/tables';
 export * from './analysis/tables';
 export * from './workbench/tables';
+export * from './warehouses/tables';
+export * from './finops/tables';
 export * from './streams/tables';
 export * from './ai/tables';
 export * from './automation/tables';

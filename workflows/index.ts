@@ -14,6 +14,7 @@ export * from './sync';
 export * from './fanout/fanout-workflow';
 export * from './streams/stream-workflow';
 export * from './workbench/notebook-run-workflow';
+export * from './warehouses/warehouse-workflow';
 export * from './generators/generate-workflow';
 export * from './contracts';
 export * from './automation';

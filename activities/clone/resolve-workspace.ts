@@ -5,6 +5,8 @@ import type { WorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Db } from '../../store/db';
 import type { TargetCipher } from '../../store/targets/cipher';
 import { getTargetWithCredentials } from '../../store/targets/repo';
+import type { EnginePool } from '../../platform/local/warehouse-pool';
+import { onWarehouse } from '../warehouses/gate';
 import type { WorkspaceRef } from '../../workflows/clone/definitions';
 
 /**
@@ -16,9 +18,17 @@ export function cloneWorkspaceResolver(
   workspaces: WorkspaceResolver,
   db: Db,
   cipher: TargetCipher,
+  /** The engine pool of a named local warehouse (absent: every local job runs on the shared default engine). */
+  warehousePool?: (warehouseId: string) => Promise<EnginePool>,
 ): (ref: WorkspaceRef) => Promise<Workspace> {
   return async (ref) => {
-    if (ref.kind === 'local') return workspaces.open({ kind: 'local', root: ref.root });
+    if (ref.kind === 'local') {
+      const ws = await workspaces.open({ kind: 'local', root: ref.root });
+      if (!ref.warehouseId || !warehousePool) return ws;
+      const id = ref.warehouseId;
+      await warehousePool(id); // an unknown warehouse fails here, before any work
+      return onWarehouse(ws, () => warehousePool(id));
+    }
     const name = ref.target ?? ref.credentialRef;
     if (name) {
       const t = await getTargetWithCredentials(db, cipher, name);

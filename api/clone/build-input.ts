@@ -121,7 +121,8 @@ function loadApiTemplate(name: string, config: Config) {
 
 function sourceWorkspace(config: Config, warehouseId: string | undefined): WorkspaceRef {
   const ws = config.workspace;
-  if (ws.kind === 'local') return { kind: 'local', root: ws.root };
+  if (ws.kind === 'local')
+    return { kind: 'local', root: ws.root, ...(warehouseId && warehouseId !== 'default' ? { warehouseId } : {}) };
   const warehouse = warehouseId ?? ws.warehouse_id;
   if (!ws.host) throw new JobInputError('workspace.host', 'the server has no Databricks host configured');
   if (!warehouse) throw new JobInputError('warehouse_id', 'required: no warehouse is configured on the server');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { InvalidInputError } from '../errors';
 import type { QueryResult, TableRef, TimeTravel } from '../types';
-import { duckIdent, withDuck } from './duck';
+import { duckIdent, instanceOf, withDuck } from './duck';
 import { ensureHelperMacros } from './sql/dialect';
 import { Resolver, type ResolverHost } from './sql/resolve';
 import { databricksToDuck, splitTopLevel } from './sql/types';
@@ -82,8 +82,8 @@ export class LocalResolverHost implements ResolverHost {
   }
 }
 
-/** Defines the macros a resolved statement needs on the shared instance (visible to every connection). */
-const definedMacros = new Set<string>();
+/** Macros defined so far, per DuckDB instance (the shared one, or a warehouse cluster's). */
+const definedPerInstance = new WeakMap<object, Set<string>>();
 let macroQueue: Promise<void> = Promise.resolve();
 
 /**
@@ -91,6 +91,9 @@ let macroQueue: Promise<void> = Promise.resolve();
  * DuckDB rejects concurrent catalog writes to one name, so definitions are queued one at a time per process.
  */
 export function defineMacros(conn: DuckDBConnection, resolver: Resolver): Promise<void> {
+  const key = instanceOf(conn);
+  let definedMacros = definedPerInstance.get(key);
+  if (!definedMacros) definedPerInstance.set(key, (definedMacros = new Set<string>()));
   const pending = [...resolver.macros].filter(([name]) => !definedMacros.has(name));
   const run = macroQueue.then(async () => {
     await ensureHelperMacros(conn);

@@ -9,7 +9,8 @@ import type { HistoryLimits } from './signals';
  */
 
 export type WorkspaceRef =
-  | { kind: 'local'; root: string }
+  /** `warehouseId`: the local warehouse (engine pool) the job's SQL runs on; absent → the shared default engine. */
+  | { kind: 'local'; root: string; warehouseId?: string }
   | { kind: 'databricks'; host: string; warehouseId: string; target?: string; credentialRef?: string };
 
 export interface CloneTarget {

@@ -1,4 +1,4 @@
-import { duckIdent, duckString } from '../duck';
+import { duckIdent, duckString, instanceOf } from '../duck';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { InvalidInputError } from '../../errors';
 import { isPunct, isWord, significant, type Token } from '../../sql/tokenizer';
@@ -46,15 +46,19 @@ export const FUNCTION_RENAMES: Record<string, string> = {
 /** Functions written with empty parentheses in Databricks but as bare keywords in DuckDB. */
 export const NILADIC = new Set(['current_timestamp', 'current_date']);
 
-let helpers: Promise<void> | null = null;
+/** Per DuckDB instance (the shared one, or a warehouse cluster's): helper macros are defined once in each. */
+const helpers = new WeakMap<object, Promise<void>>();
 export function ensureHelperMacros(conn: DuckDBConnection): Promise<void> {
-  if (!helpers) {
-    helpers = (async () => {
+  const key = instanceOf(conn);
+  let done = helpers.get(key);
+  if (!done) {
+    done = (async () => {
       for (const sql of HELPER_MACROS) await conn.run(sql);
     })();
-    helpers.catch(() => (helpers = null));
+    done.catch(() => helpers.delete(key));
+    helpers.set(key, done);
   }
-  return helpers;
+  return done;
 }
 
 const SUFFIX_TYPES: Record<string, string> = {
