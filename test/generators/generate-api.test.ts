@@ -169,6 +169,42 @@ describe('logs', () => {
   }, 180_000);
 });
 
+describe('cancel', () => {
+  it('a cancelled run commits no row (none without its file) and leaves no staging behind', async () => {
+    await ws.createCatalog({ name: 'gen_cancel' });
+    const vol = { catalog: 'gen_cancel', schema: 'demo_unstructured', name: 'demo_unstructured' };
+    const job = await h.withWorker(async () => {
+      const started = (
+        await request(app)
+          .post('/api/generate/demo-logs')
+          .send({ catalog: 'gen_cancel', counts: { nginx_access: 40 }, lines_per_file: 100_000 })
+          .expect(202)
+      ).body;
+      await eventually(
+        async () => {
+          const j = (await request(app).get(`/api/jobs/${started.job_id}`).expect(200)).body;
+          return j.progress?.completed >= 1 ? j : null;
+        },
+        { what: 'the first chunk of the logs job', timeoutMs: 60_000 },
+      );
+      await request(app).post(`/api/jobs/${started.job_id}/cancel`).expect(200);
+      return eventually(
+        async () => {
+          const j = (await request(app).get(`/api/jobs/${started.job_id}`).expect(200)).body;
+          return j.completed_at ? j : null;
+        },
+        { what: 'the cancelled logs job to end', timeoutMs: 60_000 },
+      );
+    });
+    expect(job.status).toBe('cancelled');
+    expect(job.progress.completed).toBeLessThan(job.progress.total);
+    expect(await ws.tableExists({ ...vol, name: 'demo_logs_catalog' })).toBe(false);
+    const files = (await ws.listVolumeFiles(vol)).map((f) => f.path);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((p) => !p.startsWith('logs/nginx_access/'))).toEqual([]);
+  }, 120_000);
+});
+
 describe('requests', () => {
   it('types, preview, limit + 1 and a missing catalog', async () => {
     const types = (await request(app).get('/api/generate/demo-media/types').expect(200)).body;

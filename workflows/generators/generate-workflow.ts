@@ -98,7 +98,11 @@ export async function generateDemoWorkflow(input: GenerateInput): Promise<Genera
         });
       }
     };
-    await Promise.all([lane(), lane()]);
+    // Both lanes settle before anything else runs: after a cancel or a failure the cleanup below must not race a
+    // chunk still writing its staged rows.
+    const lanes = await Promise.allSettled([lane(), lane()]);
+    const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+    if (failed) throw failed.reason;
     const committed = await commitGeneration(input, staged);
     result.rows_committed = committed.rows;
     result.stale_files_removed = committed.staleFilesRemoved;
