@@ -247,6 +247,8 @@ export const MdmMatchInputSchema = z.object({
   maxPairs: z.number(),
   seed: z.number(),
   sampleSize: z.number(),
+  /** The holiday calendar the SLA of the cases a run opens skips (mdm.sla_calendar). */
+  slaCalendar: z.string().nullable().default(null),
 });
 export type MdmMatchInput = z.infer<typeof MdmMatchInputSchema>;
 

@@ -14,6 +14,7 @@ import {
 } from './match';
 import type { FsParams } from './logic/em';
 import type { RuleForRun } from './logic/negative-match';
+import { applyOverrides, openRunCases, stewardDecisions, type StewardDecisions } from './match-cases';
 import { applyNegativeMatch, recordBlocked, rulesForRun } from './negative-match';
 
 /** MDM activities: every heavy step is SQL on the configured workspace (DuckDB locally, the warehouse on Databricks). */
@@ -42,7 +43,7 @@ export function createMdmActivities(deps: { workspaces: WorkspaceResolver; store
     async mdmMatchTrain(req: MatchStepInput & { seed: number; sampleSize: number }) {
       return withHeartbeat(async () => trainModel(await workspace(), req));
     },
-    async mdmMatchScore(req: MatchStepInput & { params: FsParams }) {
+    async mdmMatchScore(req: MatchStepInput & { params: FsParams; mustLinks?: [string, string][] }) {
       return withHeartbeat(async () => scorePairs(await workspace(), req));
     },
     async mdmMatchCluster(req: MatchStepInput) {
@@ -56,6 +57,20 @@ export function createMdmActivities(deps: { workspaces: WorkspaceResolver; store
     },
     async mdmMatchRecordBlocked(req: { runId: string; blocked: Record<string, number> }): Promise<void> {
       if (deps.store) await recordBlocked(deps.store.db, req.runId, req.blocked);
+    },
+    async mdmMatchDecisions(req: { entityType: string }): Promise<StewardDecisions> {
+      if (!deps.store) return { mustLinks: [], cannotLinks: [], overrides: [] };
+      return stewardDecisions(deps.store.db, req.entityType);
+    },
+    async mdmMatchOverrides(req: MatchStepInput & { overrides: StewardDecisions['overrides'] }) {
+      return withHeartbeat(async () => applyOverrides(await workspace(), req));
+    },
+    async mdmMatchCases(
+      req: MatchStepInput & { params: FsParams | null; slaCalendar: string | null; decisions: StewardDecisions },
+    ) {
+      if (!deps.store) return { opened: {}, existing: 0 };
+      const db = deps.store.db;
+      return withHeartbeat(async () => openRunCases(await workspace(), db, req));
     },
     async mdmMatchPublish(req: MatchStepInput & { ts: string }) {
       return withHeartbeat(async () => publishGolden(await workspace(), req));

@@ -11,6 +11,7 @@ import {
   gammaColumn,
   goldenSql,
   initialLabelsSql,
+  keptPairsSql,
   labelChangesSql,
   labelStepSql,
   levelCount,
@@ -44,13 +45,20 @@ export async function blockingCounts(ws: Workspace, req: MatchStepInput, from?: 
 /** The run's live records, then the pair counts; above `maxPairs` the run stops here, naming the largest rule. */
 export async function prepareMatch(
   ws: Workspace,
-  req: MatchStepInput & { maxPairs: number },
-): Promise<{ records: number; blocking: BlockingCount[] }> {
+  req: MatchStepInput & { maxPairs: number; incremental?: boolean },
+): Promise<{ records: number; changed: number; blocking: BlockingCount[] }> {
   const t = tables(req);
   if (!(await ws.tableExists(t.records)))
     throw new InvalidInputError(`no records of ${req.model.entity_type} yet: run an ingest first`);
-  await ws.createTableAs({ ref: t.work, query: workSql(req.model, t), replace: true });
-  const records = num((await ws.query(`SELECT count(*) AS n FROM ${tableName(t.work)}`)).rows[0]?.n);
+  if (req.incremental) {
+    if (!(await ws.tableExists(t.work)) || !(await ws.tableExists(t.pairs)))
+      throw new InvalidInputError(`no earlier match run of ${req.model.entity_type} to continue: run mode full`);
+    await ws.createTableAs({ ref: t.workPrev, query: `SELECT * FROM ${tableName(t.work)}`, replace: true });
+  }
+  const query = workSql(req.model, t, req.incremental ? t.workPrev : undefined);
+  await ws.createTableAs({ ref: t.work, query, replace: true });
+  const counts = (await ws.query(`SELECT count(*) AS n, count_if(c) AS changed FROM ${tableName(t.work)}`)).rows[0];
+  const [records, changed] = [num(counts?.n), num(counts?.changed)];
   const blocking = await blockingCounts(ws, req);
   const total = blocking.reduce((n, b) => n + b.pairs, 0);
   if (total > req.maxPairs) {
@@ -60,15 +68,21 @@ export async function prepareMatch(
         `mdm.max_candidate_pairs ${req.maxPairs}: make the rule narrower`,
     );
   }
-  return { records, blocking };
+  // The previous scores of pairs between unchanged records stay; only pairs holding a changed record are compared.
+  if (req.incremental) await ws.createTableAs({ ref: t.pairsKept, query: keptPairsSql(t), replace: true });
+  return { records, changed, blocking };
 }
 
 const tableName = (t: { catalog: string; schema: string; name: string }) => `${t.catalog}.${t.schema}.${t.name}`;
 
 /** Builds every candidate pair once with its comparison levels; answers pairs per rule. */
-export async function comparePairs(ws: Workspace, req: MatchStepInput): Promise<Record<string, number>> {
+export async function comparePairs(
+  ws: Workspace,
+  req: MatchStepInput & { incremental?: boolean },
+): Promise<Record<string, number>> {
   const t = tables(req);
-  await ws.createTableAs({ ref: t.candidates, query: pairsSql(req.model, t, req.runId), replace: true });
+  const query = pairsSql(req.model, t, req.runId, req.incremental);
+  await ws.createTableAs({ ref: t.candidates, query, replace: true });
   const rows = (await ws.query(`SELECT rule, count(*) AS n FROM ${tableName(t.candidates)} GROUP BY rule`)).rows;
   return Object.fromEntries(req.model.blocking_rules.map((r) => [r.name, num(rows.find((x) => x.rule === r.name)?.n)]));
 }
@@ -116,10 +130,12 @@ export interface Bands {
 /** Scores every candidate pair (0–100); answers the bands per rule. */
 export async function scorePairs(
   ws: Workspace,
-  req: MatchStepInput & { params: FsParams },
+  req: MatchStepInput & { params: FsParams; mustLinks?: [string, string][]; incremental?: boolean },
 ): Promise<{ per_rule: Record<string, Bands & { pairs: number }>; bands: Bands }> {
   const t = tables(req);
-  await ws.createTableAs({ ref: t.pairs, query: scoredPairsSql(req.model, t, req.params), replace: true });
+  const scored = scoredPairsSql(req.model, t, req.params, req.mustLinks ?? [], req.runId);
+  const query = req.incremental ? `${scored} UNION ALL SELECT * FROM ${tableName(t.pairsKept)}` : scored;
+  await ws.createTableAs({ ref: t.pairs, query, replace: true });
   const rows = (await ws.query(bandsSql(t, req.model.review_floor))).rows;
   const per_rule = Object.fromEntries(
     rows.map((r) => [

@@ -142,6 +142,7 @@ export const matchRoutes = [
         maxPairs: deps.config.mdm.max_candidate_pairs,
         seed: body.seed,
         sampleSize: SAMPLE_RECORDS,
+        slaCalendar: deps.config.mdm.sla_calendar ?? null,
       };
       const request = { entity_type: body.entity_type, mode: body.mode, seed: body.seed };
       return submitJob(deps, mdmMatchJobType, {

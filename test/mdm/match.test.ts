@@ -93,6 +93,7 @@ test('on 10,000 generated records: pairwise F1 ≥ 0.95, every easy pair merges,
     expect(report.bands.suspected).toBeGreaterThan(0);
     expect(Object.keys(report.step_ms).sort()).toEqual([
       'blocking',
+      'cases',
       'clustering',
       'comparing',
       'negative_match',
@@ -123,6 +124,8 @@ test('on 10,000 generated records: pairwise F1 ≥ 0.95, every easy pair merges,
     const second = await match();
     expect(second.status).toBe('completed');
     expect(second.result.golden_records).toMatchObject({ created: 0, merged: 0, archived: 0 });
+    expect(report.cases_opened.suspected_duplicate).toBeGreaterThan(0);
+    expect(second.result.cases_opened).toEqual({ match_review: 0, suspected_duplicate: 0, conflict_resolution: 0 });
     expect(await allIds()).toEqual(before);
   });
 }, 600_000);

@@ -20,7 +20,16 @@ const { appendJobEvents, reportJobProgress } = proxyActivities<JobActivities>({
   retry: { maximumAttempts: 5 },
 });
 
-const STEPS = ['blocking', 'comparing', 'training', 'scoring', 'clustering', 'negative_match', 'publishing'] as const;
+const STEPS = [
+  'blocking',
+  'comparing',
+  'training',
+  'scoring',
+  'clustering',
+  'negative_match',
+  'publishing',
+  'cases',
+] as const;
 
 /**
  * A match run (job type `mdm_match`): blocking (pair counts first, the cap before any pair is built), comparing,
@@ -52,15 +61,32 @@ export async function mdmMatchWorkflow(input: MdmMatchInput) {
   const trained = await run('training', () =>
     activities.mdmMatchTrain({ ...base, seed: input.seed, sampleSize: input.sampleSize }),
   );
-  const scored = await run('scoring', () => activities.mdmMatchScore({ ...base, params: trained }));
+  const decisions = await activities.mdmMatchDecisions({ entityType: input.entityType });
+  const scored = await run('scoring', () =>
+    activities.mdmMatchScore({ ...base, params: trained, mustLinks: decisions.mustLinks }),
+  );
   const clustered = await run('clustering', () => activities.mdmMatchCluster(base));
   const negative = await run('negative_match', async () => {
-    const rules = await activities.mdmMatchRules({ entityType: input.entityType });
+    // A steward's rejected pair is kept apart like a pair rule (its id names the pair, not a stored rule).
+    const rejected = decisions.cannotLinks.map(([a, b]) => ({
+      id: `cannot_link:${a}|${b}`,
+      type: 'pair' as const,
+      members: [[a], [b]],
+      predicate: null,
+    }));
+    const rules = [...(await activities.mdmMatchRules({ entityType: input.entityType })), ...rejected];
     const applied = await activities.mdmMatchNegative({ ...base, rules });
     await activities.mdmMatchRecordBlocked({ runId: input.jobId, blocked: applied.blocked });
-    return { ...applied, rules: rules.length };
+    return { ...applied, rules: rules.length - rejected.length };
   });
-  const golden = await run('publishing', () => activities.mdmMatchPublish({ ...base, ts: new Date().toISOString() }));
+  const golden = await run('publishing', async () => {
+    const published = await activities.mdmMatchPublish({ ...base, ts: new Date().toISOString() });
+    const overridden = await activities.mdmMatchOverrides({ ...base, overrides: decisions.overrides });
+    return { ...published, overridden };
+  });
+  const cases = await run('cases', () =>
+    activities.mdmMatchCases({ ...base, params: trained, slaCalendar: input.slaCalendar, decisions }),
+  );
   await reportJobProgress(input.jobId, { completed: STEPS.length, total: STEPS.length, step: 'done' });
   await appendJobEvents(input.jobId, [
     {
@@ -93,10 +119,14 @@ export async function mdmMatchWorkflow(input: MdmMatchInput) {
       rules: negative.rules,
       clusters_reclustered: negative.components,
       records_reclustered: negative.records,
-      blocked_attempts: negative.blocked,
+      blocked_attempts: Object.fromEntries(
+        Object.entries(negative.blocked).filter(([id]) => !id.startsWith('cannot_link:')),
+      ),
+      rejected_pairs_kept_apart: Object.keys(negative.blocked).filter((id) => id.startsWith('cannot_link:')).length,
     },
     cluster_iterations: clustered.iterations,
     golden_records: golden,
+    cases_opened: cases.opened,
     step_ms,
   };
 }

@@ -21,6 +21,9 @@ export interface MatchTables {
   /** Each live record's golden record id in this run, before it is published. */
   assign: RecordsTable;
   labels: RecordsTable;
+  /** Incremental runs: the previous run's work table, and its scored pairs between unchanged records. */
+  workPrev: RecordsTable;
+  pairsKept: RecordsTable;
   members: RecordsTable;
   golden: RecordsTable;
 }
@@ -35,6 +38,8 @@ export function matchTables(catalog: string, entityType: string): MatchTables {
     labelsB: t('match_labels_b'),
     assign: t('match_assign'),
     labels: t('match_labels'),
+    workPrev: t('match_work_prev'),
+    pairsKept: t('match_pairs_kept'),
     members: t('golden_members'),
     golden: t('golden_records'),
   };
@@ -92,16 +97,21 @@ export function blockedBy(model: MdmModel, i: number, l = 'l', r = 'r'): string 
  * The records of this run: live (not deleted) records with `uid`, the system's position in `source_priority`
  * and how many attributes they fill (for most_complete).
  */
-export function workSql(model: MdmModel, t: MatchTables): string {
+export function workSql(model: MdmModel, t: MatchTables, previous?: RecordsTable): string {
   const attrs = attributesOf(model);
   const prio = model.source_priority.length
     ? `CASE ${model.source_priority.map((s, i) => `WHEN system = ${lit(s)} THEN ${i}`).join(' ')} ELSE ${model.source_priority.length} END`
     : '0';
   const filled = attrs.map((a) => `CASE WHEN ${ident(a)} IS NULL THEN 0 ELSE 1 END`).join(' + ');
-  return (
+  const base =
     `SELECT concat(system, ':', record_id) AS uid, system, record_id, trust, ${prio} AS priority, source_updated_at, ` +
-    `${attrs.map(ident).join(', ')}, ${filled} AS filled FROM ${tableSql(t.records)} WHERE NOT deleted`
-  );
+    `${attrs.map(ident).join(', ')}, ${filled} AS filled FROM ${tableSql(t.records)} WHERE NOT deleted`;
+  // `c`: the record is new or changed since the previous run's work table (every record in a full run).
+  if (!previous) return `SELECT w.*, TRUE AS c FROM (${base}) w`;
+  const same = ['trust', 'priority', 'source_updated_at', ...attrs]
+    .map((a) => `w.${ident(a)} IS NOT DISTINCT FROM p.${ident(a)}`)
+    .join(' AND ');
+  return `SELECT w.*, (p.uid IS NULL OR NOT (${same})) AS c FROM (${base}) w LEFT JOIN ${tableSql(previous)} p ON p.uid = w.uid`;
 }
 
 /** Candidate pairs each rule would add, from block sizes alone (before any pair is built). */
@@ -120,9 +130,9 @@ export function blockingCountsSql(model: MdmModel, t: MatchTables, from = tableS
 
 /**
  * Every candidate pair once with its comparison levels: rule i keeps the pairs no earlier rule blocked together
- * (rules OR-ed, no pair scored twice), l.uid < r.uid.
+ * (rules OR-ed, no pair scored twice), l.uid < r.uid. Incremental: only the pairs holding a new or changed record.
  */
-export function pairsSql(model: MdmModel, t: MatchTables, runId: string): string {
+export function pairsSql(model: MdmModel, t: MatchTables, runId: string, incremental = false): string {
   const attrs = attributesOf(model);
   const gammas = attrs.map((a) => `${gammaExpr(model, a)} AS ${ident(gammaColumn(a))}`).join(', ');
   const parts = model.blocking_rules.map((rule, i) => {
@@ -132,7 +142,8 @@ export function pairsSql(model: MdmModel, t: MatchTables, runId: string): string
       .join('');
     return (
       `SELECT l.uid AS uid_l, r.uid AS uid_r, ${lit(rule.name)} AS rule, ${gammas} FROM ${tableSql(t.work)} l ` +
-      `JOIN ${tableSql(t.work)} r ON ${blockedBy(model, i)} AND l.uid < r.uid${earlier}`
+      `JOIN ${tableSql(t.work)} r ON ${blockedBy(model, i)} AND l.uid < r.uid${earlier}` +
+      (incremental ? ' WHERE l.c OR r.c' : '')
     );
   });
   return `SELECT *, ${lit(runId)} AS run_id FROM (${parts.join(' UNION ALL ')}) p`;
@@ -175,7 +186,13 @@ export const SCORE_LINK = 75;
  * The pairs with their score: 100 when a deterministic rule holds; else 100 × P(match) from the trained weights;
  * a hard identifier present on both sides and disagreeing caps the score below the linking threshold.
  */
-export function scoredPairsSql(model: MdmModel, t: MatchTables, params: FsParams): string {
+export function scoredPairsSql(
+  model: MdmModel,
+  t: MatchTables,
+  params: FsParams,
+  mustLinks: [string, string][] = [],
+  runId = '',
+): string {
   const attrs = attributesOf(model);
   const prior = Math.log2(params.lambda / (1 - params.lambda));
   const weights = attrs.map((a, i) => {
@@ -192,8 +209,27 @@ export function scoredPairsSql(model: MdmModel, t: MatchTables, params: FsParams
   if (deterministic.length && hard.length)
     score = `CASE WHEN (${deterministic.join(' OR ')}) AND NOT (${hard.join(' OR ')}) THEN 100.0 ELSE ${score} END`;
   else if (deterministic.length) score = `CASE WHEN ${deterministic.join(' OR ')} THEN 100.0 ELSE ${score} END`;
-  return `SELECT p.*, ${score} AS score FROM ${tableSql(t.candidates)} p`;
+  if (!mustLinks.length) return `SELECT p.*, ${score} AS score FROM ${tableSql(t.candidates)} p`;
+  // A steward's approved pair is an edge of 100: scored so when it is a candidate, added when it is not.
+  const values = `(VALUES ${mustLinks.map(([a, b]) => `(${lit(a)}, ${lit(b)})`).join(', ')}) AS ml(a, b)`;
+  const cols = ['uid_l', 'uid_r', 'rule', ...attributesOf(model).map((a) => ident(gammaColumn(a))), 'run_id'];
+  const approved = `EXISTS (SELECT 1 FROM ${values} WHERE ml.a = p.uid_l AND ml.b = p.uid_r)`;
+  const added =
+    `SELECT ml.a AS uid_l, ml.b AS uid_r, 'must_link' AS rule, ${attributesOf(model)
+      .map((a) => `CAST(NULL AS INT) AS ${ident(gammaColumn(a))}`)
+      .join(', ')}, ${lit(runId)} AS run_id, 100.0 AS score FROM ${values} ` +
+    `JOIN ${tableSql(t.work)} wa ON wa.uid = ml.a JOIN ${tableSql(t.work)} wb ON wb.uid = ml.b ` +
+    `WHERE NOT EXISTS (SELECT 1 FROM ${tableSql(t.candidates)} c WHERE c.uid_l = ml.a AND c.uid_r = ml.b)`;
+  return (
+    `SELECT ${cols.map((c) => `p.${c}`).join(', ')}, CASE WHEN ${approved} THEN 100.0 ELSE ${score} END AS score ` +
+    `FROM ${tableSql(t.candidates)} p UNION ALL ${added}`
+  );
 }
+
+/** Incremental runs: the previous run's scored pairs whose two records are both unchanged and still live. */
+export const keptPairsSql = (t: MatchTables) =>
+  `SELECT p.* FROM ${tableSql(t.pairs)} p JOIN ${tableSql(t.work)} l ON l.uid = p.uid_l AND NOT l.c ` +
+  `JOIN ${tableSql(t.work)} r ON r.uid = p.uid_r AND NOT r.c`;
 
 /** Score bands of the scored pairs, and pairs per blocking rule. */
 export function bandsSql(t: MatchTables, reviewFloor: number): string {
@@ -245,8 +281,8 @@ export function assignSql(t: MatchTables, labels: RecordsTable, runId: string, h
   );
 }
 
-/** Survivorship order of an attribute's values inside a golden record (best first), then a fixed tie-break. */
-function survivorOrder(model: MdmModel, attr: string): string {
+/** The survivorship strategy's order keys of an attribute (best first), before the fixed tie-break. */
+export function survivorKeys(model: MdmModel, attr: string): string[] {
   const a = ident(attr);
   const strategy = model.attributes[attr].survivorship;
   const keys: Record<typeof strategy, string[]> = {
@@ -257,7 +293,21 @@ function survivorOrder(model: MdmModel, attr: string): string {
     most_frequent: [`${ident(`freq_${attr}`)} DESC`, 'trust DESC'],
     source_priority: ['priority ASC', 'trust DESC'],
   };
-  return [`CASE WHEN ${a} IS NULL THEN 1 ELSE 0 END`, ...keys[strategy], `${a} ASC`, 'uid ASC'].join(', ');
+  return keys[strategy];
+}
+
+/** Survivorship order of an attribute's values inside a golden record (best first), then a fixed tie-break. */
+function survivorOrder(model: MdmModel, attr: string): string {
+  const a = ident(attr);
+  return [`CASE WHEN ${a} IS NULL THEN 1 ELSE 0 END`, ...survivorKeys(model, attr), `${a} ASC`, 'uid ASC'].join(', ');
+}
+
+/** Each live record with its golden record id and, per attribute, how often its value occurs in that record. */
+export function survivorRowsSql(model: MdmModel, t: MatchTables): string {
+  const freq = attributesOf(model).map(
+    (a) => `count(*) OVER (PARTITION BY g.entity_id, w.${ident(a)}) AS ${ident(`freq_${a}`)}`,
+  );
+  return `SELECT g.entity_id, w.*, ${freq.join(', ')} FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid`;
 }
 
 /**
@@ -275,8 +325,7 @@ export function goldenSql(
   hasPrevious: boolean,
 ): string {
   const attrs = attributesOf(model);
-  const freq = attrs.map((a) => `count(*) OVER (PARTITION BY g.entity_id, w.${ident(a)}) AS ${ident(`freq_${a}`)}`);
-  const rows = `SELECT g.entity_id, w.*, ${freq.join(', ')} FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid`;
+  const rows = survivorRowsSql(model, t);
   const picks = attrs.flatMap((a) => [
     `first_value(${ident(a)}) OVER (PARTITION BY entity_id ORDER BY ${survivorOrder(model, a)}) AS ${ident(a)}`,
     `first_value(CASE WHEN ${ident(a)} IS NULL THEN NULL ELSE uid END) OVER (PARTITION BY entity_id ORDER BY ${survivorOrder(model, a)}) AS ${ident(`${a}__source`)}`,

@@ -23,6 +23,7 @@ import {
   workSql,
 } from '../../../activities/mdm/logic/match-sql';
 import { componentsSql, relabelSql, violationsSql } from '../../../activities/mdm/logic/negative-match';
+import { conflictsSql, reviewCasesSql, suspectedCasesSql } from '../../../activities/mdm/logic/match-cases';
 import { ingestSql, recordsTable } from '../../../activities/mdm/logic/standardise';
 import { syntheticModel, syntheticSources } from '../../../activities/mdm/logic/synthetic';
 
@@ -40,7 +41,11 @@ const statements: [string, string][] = [
   ['pattern counts', patternCountsSql(model, t)],
   ['u sample', samplePatternsSql(model, t, 42, 1000)],
   ['scores', scoredPairsSql(model, t, params)],
+  ['scores with approved pairs', scoredPairsSql(model, t, params, [['crm:1', 'erp:2']], 'run-1')],
   ['bands', bandsSql(t, 50)],
+  ['match review cases', reviewCasesSql(model, t, 'run-1')],
+  ['suspected duplicate cases', suspectedCasesSql(model, t)],
+  ['conflicts', conflictsSql(model, t)],
   ['labels', initialLabelsSql(t)],
   ['label step', labelStepSql(t, t.labels)],
   ['label changes', labelChangesSql(t.labels, t.labelsB)],
