@@ -23,4 +23,5 @@ export * from './warehouses/tables';
 export * from './finops/tables';
 export * from './streams/tables';
 export * from './ai/tables';
+export * from './compliance/tables';
 export * from './automation/tables';
