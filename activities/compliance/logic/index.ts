@@ -1,0 +1,2 @@
+export * from './scoring';
+export * from './governance-report';
