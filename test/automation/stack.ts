@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createApp } from '../../api/app';
 import { ensureDispatcher, wakeDispatcherOnCommit } from '../../api/automation/dispatcher';
 import { automationServices } from '../../api/automation/worker-services';
+import type { Config } from '../../config/load';
 import { WORKER_TUNING } from '../../workers/worker-tuning';
 import { dispatcherWorkflowId } from '../../workflows/automation/definitions';
 import { eventually } from '../helpers/harness';
@@ -54,10 +55,11 @@ export interface AutomationStack extends RealStack {
   stop(): Promise<void>;
 }
 
-export async function automationStack(name: string): Promise<AutomationStack> {
+export async function automationStack(name: string, configure?: (config: Config) => void): Promise<AutomationStack> {
   const stack = await realStack(name);
   const { h } = stack;
   const appDeps = stack.appDeps();
+  configure?.(appDeps.config);
   const app = createApp(appDeps);
   let running: { worker: Worker; done: Promise<void> } | undefined;
   const start = async () => {
