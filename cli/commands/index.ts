@@ -21,6 +21,7 @@ import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
 import { registerWorkbenchCommands } from './workbench';
 import { registerDltCommands } from './dlt';
+import { registerGeneratorCommands } from './generators';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -49,6 +50,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerStreamCommands,
   registerWorkbenchCommands,
   registerDltCommands,
+  registerGeneratorCommands,
 ];
 
 export function registerCommands(program: Command): void {

@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../api/app';
+import { startServer, type RunningServer } from '../../api/server';
 import type { Workspace } from '../../platform/port';
 import { testAppDeps } from '../api/deps';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
@@ -10,6 +14,7 @@ import { createHarness, eventually, type Harness } from '../helpers/harness';
 let h: Harness;
 let app: Express;
 let ws: Workspace;
+let deps: ReturnType<typeof testAppDeps>;
 const VOLUME = { catalog: 'gen', schema: 'demo_unstructured', name: 'demo_unstructured' };
 const table = (name: string) => ({ catalog: 'gen', schema: 'demo_unstructured', name });
 
@@ -18,15 +23,14 @@ beforeAll(async () => {
   ws = h.open(h.config.workspace.root);
   await ws.createCatalog({ name: 'gen' });
   const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(h.config.workspace.root),
-    }),
-  );
+  deps = testAppDeps({
+    store: h.store,
+    temporal,
+    flags: { dataDir: h.config.data_dir },
+    env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
+    open: async () => h.open(h.config.workspace.root),
+  });
+  app = createApp(deps);
 }, 120_000);
 afterAll(async () => h?.teardown());
 
@@ -254,4 +258,37 @@ describe('requests', () => {
       delete process.env.LAKEWARD_GENERATORS_HIDE;
     }
   });
+});
+
+describe('lakeward generate', () => {
+  let server: RunningServer;
+  const run = promisify(execFile);
+  const cli = async (...args: string[]) =>
+    run(
+      path.resolve(__dirname, '../../node_modules/.bin/tsx'),
+      [path.resolve(__dirname, '../../cli/main.ts'), ...args, '--url', server.url],
+      { encoding: 'utf8' },
+    );
+  beforeAll(async () => {
+    server = await startServer(deps, { host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => server?.close(500));
+
+  it('--preview estimates, --wait follows the job to its end and says where the data went', async () => {
+    await ws.createCatalog({ name: 'gen_cli' });
+    const preview = await cli('generate', 'knowledge', '--catalog', 'gen_cli', '--count', 'faq=3', '--preview');
+    expect(preview.stdout).toMatch(/^3 files, \d+ bytes, 3 rows, about \d+ s/);
+    const out = await h.withWorker(() =>
+      cli('generate', 'knowledge', '--catalog', 'gen_cli', '--count', 'faq=3', '--seed', '5', '--wait'),
+    );
+    expect(out.stdout).toMatch(
+      /completed — 3 files, 3 rows in \/Volumes\/gen_cli\/demo_unstructured\/demo_unstructured\/knowledge\/ and gen_cli\.demo_unstructured\.demo_knowledge_catalog/,
+    );
+    const vol = { catalog: 'gen_cli', schema: 'demo_unstructured', name: 'demo_unstructured' };
+    expect((await ws.listVolumeFiles(vol)).map((f) => f.path)).toEqual([
+      'knowledge/faq/faq-s5-00001.json',
+      'knowledge/faq/faq-s5-00002.json',
+      'knowledge/faq/faq-s5-00003.json',
+    ]);
+  }, 120_000);
 });
