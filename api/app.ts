@@ -37,11 +37,10 @@ import { jobSocketUpgrade } from './jobs/socket';
 import { addUpgradeHandler } from './middleware/upgrade';
 import { workbenchRoutes } from './workbench/routes';
 import { dltRoutes } from './dlt/routes';
-import { warehouseRoutes } from './warehouses/routes';
-import { finopsRoutes } from './finops/routes';
 import { generatorRoutes } from './generators/routes';
 import { automationRoutes } from './automation/routes';
 import { aiRoutes } from './ai/routes';
+import { captureRoutes } from './capture/routes';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [
@@ -72,11 +71,10 @@ export const routeModules: RouteModule[] = [
   mdmRoutes,
   workbenchRoutes,
   dltRoutes,
-  warehouseRoutes,
-  finopsRoutes,
   generatorRoutes,
   automationRoutes,
   aiRoutes,
+  captureRoutes,
 ];
 
 /**

@@ -1,9 +1,11 @@
 import type {
+  BoundValue,
   CatalogInfo,
   ChangeRow,
   CheckConstraint,
   CloneMetrics,
   CloneTableOptions,
+  ColumnDef,
   ColumnMask,
   ConversionFacts,
   ConvertMetrics,
@@ -120,6 +122,14 @@ export interface Workspace {
   }): Promise<void>;
   insertRows(ref: TableRef, rows: Record<string, unknown>[]): Promise<{ numOutputRows: number }>;
   insertQuery(ref: TableRef, query: string): Promise<{ numOutputRows: number }>;
+  /**
+   * One row whose values are bound parameters, never SQL text (BINARY too: a BLOB parameter locally, base64 text
+   * decoded by `unbase64` on Databricks, whose driver has no binary parameter type). Columns not given are NULL.
+   */
+  insertBoundRow(ref: TableRef, values: BoundValue[]): Promise<void>;
+  /** ALTER TABLE … ADD COLUMNS in one statement: nullable columns appended (an existing name is an error). */
+  addColumns(ref: TableRef, columns: ColumnDef[]): Promise<void>;
+
   /**
    * Appends the rows of the newline-delimited JSON files under a volume folder to a table in one commit (COPY
    * INTO on Databricks): fields match columns by name, values are cast to the column types.

@@ -184,6 +184,14 @@ export interface ColumnDef {
   comment?: string | null;
 }
 
+/** A column value for `insertBoundRow`: sent as a bound parameter (never SQL text) and cast to `type`. */
+export interface BoundValue {
+  name: string;
+  /** Databricks type of the column (`string`, `bigint`, `int`, `timestamp`, `binary`, …). */
+  type: string;
+  value: string | number | boolean | Date | Buffer | null;
+}
+
 export interface CreateTableOptions {
   ref: TableRef;
   columns: ColumnDef[];

@@ -4,6 +4,7 @@ import { resolveConfig, type DatabricksConfig, type ResolvedConfig } from './con
 import type { OpsContext } from './ops/context';
 import * as disc from './ops/discovery';
 import * as gov from './ops/governance';
+import * as bound from './ops/bound-writes';
 import * as obj from './ops/objects';
 import { runQuery } from './ops/query';
 import { executeStatement } from './ops/statement';
@@ -79,6 +80,8 @@ export class DatabricksWorkspace implements Workspace {
   createTableAs = (o: Parameters<Workspace['createTableAs']>[0]) => obj.createTableAs(this.ctx, o);
   insertRows = (ref: Ref, rows: Record<string, unknown>[]) => obj.insertRows(this.ctx, ref, rows);
   insertQuery = (ref: Ref, query: string) => obj.insertQuery(this.ctx, ref, query);
+  insertBoundRow = (ref: Ref, values: T.BoundValue[]) => bound.insertBoundRow(this.ctx, ref, values);
+  addColumns = (ref: Ref, columns: T.ColumnDef[]) => bound.addColumns(this.ctx, ref, columns);
   overwriteQuery = (ref: Ref, query: string) => obj.overwriteQuery(this.ctx, ref, query);
   deleteWhere = (ref: Ref, predicate: string) => obj.deleteWhere(this.ctx, ref, predicate);
   updateWhere = (ref: Ref, set: Record<string, string>, predicate: string) =>

@@ -87,6 +87,19 @@ export async function insertQuery(
   return out;
 }
 
+/** Appends the rows of engine SQL (DuckDB, no catalog names to resolve), cast positionally onto the table's columns. */
+export async function appendEngineSelect(
+  ctx: LocalContext,
+  ref: TableRef,
+  duckSelect: (columns: string[]) => string,
+): Promise<{ numOutputRows: number }> {
+  const entry = await ctx.table(ctx.ref(ref));
+  const columns = await ctx.columns(entry);
+  const out = await write(ctx, entry, await castToTable(columns, duckSelect(columns.map((c) => c.name))), 'append');
+  await touch(ctx, entry);
+  return out;
+}
+
 function deltaOnly(entry: TableEntry, op: string): void {
   if (entry.format !== 'DELTA')
     throw new InvalidInputError(`${op} needs a Delta table; ${fqnOf(entry)} is ${entry.format}`);

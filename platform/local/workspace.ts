@@ -7,6 +7,7 @@ import * as objects from './workspace-objects';
 import * as files from './workspace-volume-files';
 import * as tables from './workspace-tables';
 import * as dml from './workspace-dml';
+import * as bound from './workspace-bound-writes';
 import * as merge from './workspace-merge';
 import * as clone from './workspace-clone';
 import * as maintenance from './workspace-maintenance';
@@ -84,6 +85,8 @@ export class LocalWorkspace implements Workspace {
       : tables.createTableAs(this.ctx, opts);
   insertRows = (ref: T.TableRef, rows: Record<string, unknown>[]) => dml.insertRows(this.ctx, ref, rows);
   insertQuery = (ref: T.TableRef, query: string) => dml.insertQuery(this.ctx, ref, query, 'append');
+  insertBoundRow = (ref: T.TableRef, values: T.BoundValue[]) => bound.insertBoundRow(this.ctx, ref, values);
+  addColumns = (ref: T.TableRef, columns: T.ColumnDef[]) => bound.addColumns(this.ctx, ref, columns);
   overwriteQuery = (ref: T.TableRef, query: string) => dml.insertQuery(this.ctx, ref, query, 'overwrite');
   deleteWhere = (ref: T.TableRef, predicate: string) => dml.deleteWhere(this.ctx, ref, predicate);
   updateWhere = (ref: T.TableRef, set: Record<string, string>, predicate: string) =>

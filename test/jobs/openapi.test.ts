@@ -55,7 +55,9 @@ function problems(doc: { paths: Record<string, Record<string, Operation>> }, r: 
   for (const [, name] of r.path.matchAll(/:([A-Za-z_]\w*)/g))
     if (!params('path').includes(name)) out.push(`path parameter ${name} undocumented`);
   if (r.schemas.query && params('query').length === 0) out.push('query schema undocumented');
-  if (r.schemas.body && !op.requestBody?.content['application/json'].schema) out.push('body schema undocumented');
+  // A JSON body, or another media type's (a multipart upload form).
+  const bodySchema = Object.values(op.requestBody?.content ?? {}).some((c) => c.schema);
+  if (r.schemas.body && !bodySchema) out.push('body schema undocumented');
   const success = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s));
   if (success.length === 0) out.push('no 2xx response');
   // Every response it declares has a schema; any media type counts (a stream documents its event schema).
