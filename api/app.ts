@@ -41,6 +41,7 @@ import { generatorRoutes } from './generators/routes';
 import { automationRoutes } from './automation/routes';
 import { aiRoutes } from './ai/routes';
 import { captureRoutes } from './capture/routes';
+import { complianceRoutes } from './compliance/routes';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [
@@ -75,6 +76,7 @@ export const routeModules: RouteModule[] = [
   automationRoutes,
   aiRoutes,
   captureRoutes,
+  complianceRoutes,
 ];
 
 /**

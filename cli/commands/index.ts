@@ -22,6 +22,7 @@ import { registerStreamCommands } from './streams';
 import { registerWorkbenchCommands } from './workbench';
 import { registerDltCommands } from './dlt';
 import { registerGeneratorCommands } from './generators';
+import { registerComplianceCommands } from './compliance';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -51,6 +52,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerWorkbenchCommands,
   registerDltCommands,
   registerGeneratorCommands,
+  registerComplianceCommands,
 ];
 
 export function registerCommands(program: Command): void {
