@@ -33,12 +33,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 sink\r\n');
-        else if (verb === 'MAIL') ((current.from = line.slice(10).trim()), socket.write('250 ok\r\n'));
-        else if (verb === 'RCPT') (current.to.push(line.slice(8).trim()), socket.write('250 ok\r\n'));
-        else if (verb === 'DATA') ((inData = true), socket.write('354 go on\r\n'));
-        else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
+        if (verb === 'MAIL') current.from = line.slice(10).trim();
+        if (verb === 'RCPT') current.to.push(line.slice(8).trim());
+        if (verb === 'DATA') inData = true;
+        if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write(verb === 'DATA' ? '354 go on\r\n' : '250 ok\r\n');
       }
     });
   });
