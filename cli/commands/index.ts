@@ -10,6 +10,7 @@ import { registerRollbackCommand } from './rollback';
 import { registerTemplatesCommand } from './templates';
 import { registerDqCommand } from './dq';
 import { registerGovernanceCommands } from './governance';
+import { registerContractCommands } from './contracts';
 import { registerScheduleCommands } from './schedules';
 import { registerAnalysisCommands } from './analysis';
 import { registerMdmCommand } from './mdm';
@@ -21,8 +22,6 @@ import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
 import { registerWorkbenchCommands } from './workbench';
 import { registerDltCommands } from './dlt';
-import { registerGeneratorCommands } from './generators';
-import { registerComplianceCommands } from './compliance';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -40,6 +39,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerRollbackCommand,
   registerDqCommand,
   registerGovernanceCommands,
+  registerContractCommands,
   registerScheduleCommands,
   registerAnalysisCommands,
   registerMdmCommand,
@@ -51,8 +51,6 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerStreamCommands,
   registerWorkbenchCommands,
   registerDltCommands,
-  registerGeneratorCommands,
-  registerComplianceCommands,
 ];
 
 export function registerCommands(program: Command): void {

@@ -1,14 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Express } from 'express';
 import request from 'supertest';
-import { stringify } from 'yaml';
+import { parse as parseYaml, stringify } from 'yaml';
 import { odcsIssues } from '../../activities/contracts/logic';
 import { createApp } from '../../api/app';
+import { startServer } from '../../api/server';
 import type { Workspace } from '../../platform/port';
 import { validationsOf } from '../../store/contracts/repo';
 import { testAppDeps } from '../api/deps';
@@ -16,6 +18,9 @@ import { createHarness, eventually, type Harness } from '../helpers/harness';
 
 const DATACONTRACT = path.resolve(__dirname, '../../.venv/bin/datacontract');
 const O = '/api/governance/odcs';
+const run = promisify(execFile);
+const TSX = path.resolve(__dirname, '../../node_modules/.bin/tsx');
+const CLI = path.resolve(__dirname, '../../cli/main.ts');
 
 let h: Harness;
 let app: Express;
@@ -283,4 +288,39 @@ test('a published contract with a validation schedule gets a Temporal Schedule t
   expect(archived.body).toMatchObject({ action: 'archived', status: 'archived' });
   await expect(handle.describe()).rejects.toThrow(/not found/i);
   await request(app).post(`${O}/validate/cs_orders`).send({}).expect(409);
+});
+
+test('lakeward contract generate|publish|attach|validate drives the same API; validate exits 1 on a failing contract', async () => {
+  await seedTable('cl', 'orders', rows(3, true));
+  const deps = testAppDeps({
+    store: h.store,
+    temporal: { client: h.env.client, connection: h.env.client.connection, address: 'test' },
+    flags: { dataDir: h.config.data_dir },
+    env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
+    open: async () => h.open(h.config.workspace.root),
+  });
+  const server = await startServer(deps, { host: '127.0.0.1', port: 0 });
+  const cli = (...args: string[]) =>
+    run(TSX, [CLI, 'contract', ...args, '--url', server.url], { encoding: 'utf8' }).then(
+      (r) => ({ out: r.stdout, code: 0 }),
+      (e: { stdout: string; stderr: string; code: number }) => ({ out: e.stdout + e.stderr, code: e.code }),
+    );
+  try {
+    const out = path.join(tmp, 'cl.odcs.yaml');
+    const gen = await cli('generate', 'cl.sales.orders', '--name', 'cl_orders', '--no-sla', '--out', out);
+    expect(gen).toMatchObject({ code: 0, out: expect.stringContaining('cl_orders@1.0  draft') });
+    expect(parseYaml(readFileSync(out, 'utf8'))).toMatchObject({ id: 'cl_orders@1.0', kind: 'DataContract' });
+    expect((await cli('publish', 'cl_orders')).out).toContain('cl_orders@1.0  published');
+    expect((await cli('attach', 'cl_orders', 'cl.sales.orders')).out).toContain(
+      'cl_orders attached to cl.sales.orders',
+    );
+    await h.withWorker(async () => {
+      expect(await cli('validate', 'cl_orders')).toMatchObject({ code: 0, out: expect.stringContaining('passed') });
+      const failed = await cli('validate', 'cl_orders', '--table', 'cl.sales.gone');
+      expect(failed.code).toBe(1);
+      expect(failed.out).toContain('schema: table_not_found: table cl.sales.gone does not exist');
+    });
+  } finally {
+    await server.close(500);
+  }
 });
