@@ -1,3 +1,4 @@
 export * from './ingest-workflow';
 export * from './match-workflow';
 export * from './steward-workflow';
+export * from './report-workflow';
