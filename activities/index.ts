@@ -14,6 +14,7 @@ import { createScheduleActivities, type SubmitScheduledClone } from './schedules
 import { createJobActivities } from './jobs';
 import { createMdmActivities } from './mdm';
 import { createMdmStewardActivities } from './mdm/steward';
+import { createMdmReportActivities } from './mdm/reports';
 import { createStorageActivities } from './storage';
 import { createStreamActivities } from './streams';
 import { createSyncActivities } from './sync';
@@ -92,6 +93,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createScheduleActivities(deps),
     ...createMdmActivities({ workspaces: deps.workspaces, store: deps.store }),
     ...createMdmStewardActivities({ store: deps.store }),
+    ...createMdmReportActivities({ store: deps.store, workspaces: deps.workspaces }),
     ...createStorageActivities({ workspaces: deps.workspaces }),
     ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
     ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),

@@ -3,6 +3,7 @@ import { dqJobType } from '../data-quality/job-type';
 import { fanoutJobType } from '../fanout/job-type';
 import { mdmIngestJobType } from '../mdm/job-types';
 import { mdmMatchJobType } from '../mdm/match-job-type';
+import { mdmReportJobType } from '../mdm/report-job-type';
 import { storageJobType } from '../storage/job-type';
 import { catalogSyncJobType, incrementalSyncJobType } from '../sync/job-type';
 import { notebookRunJobType } from '../workbench/job-type';
@@ -16,6 +17,7 @@ export const builtInJobTypes: JobTypeDefinition[] = [
   fanoutJobType as JobTypeDefinition,
   mdmIngestJobType as JobTypeDefinition,
   mdmMatchJobType as JobTypeDefinition,
+  mdmReportJobType as JobTypeDefinition,
   storageJobType as JobTypeDefinition,
   incrementalSyncJobType as JobTypeDefinition,
   catalogSyncJobType as JobTypeDefinition,

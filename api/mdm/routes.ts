@@ -36,6 +36,7 @@ import { mdmIngestJobType } from './job-types';
 import { entityRoutes } from './match-entities';
 import { caseRoutes } from './cases';
 import { referenceRoutes } from './reference';
+import { reportRoutes } from './reports';
 import { matchRoutes } from './match-routes';
 import { ruleRoutes } from './rules';
 import {
@@ -276,5 +277,5 @@ const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
 export const mdmRoutes = defineRoutes({
   name: 'mdm',
   mounts: ['/'],
-  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes, ...caseRoutes, ...referenceRoutes]),
+  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes, ...caseRoutes, ...referenceRoutes, ...reportRoutes]),
 });
