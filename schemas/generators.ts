@@ -115,6 +115,8 @@ export const GenerateInputSchema = z.object({
   asOf: z.string(),
   ifExists: IfExistsSchema,
   aiTokenBudget: z.number().int(),
+  /** The job's ai_usage row (GET /api/ai/usage/{id}). */
+  aiUsageId: z.string().optional(),
   linesPerFile: z.number().int(),
   daysBack: z.number().int(),
 });

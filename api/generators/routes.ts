@@ -19,6 +19,7 @@ import {
   resolveCounts,
   TYPE_FACTS,
 } from '../../activities/generators/logic/plan';
+import { createUsage } from '../../store/ai/usage';
 import type { AppDeps } from '../deps';
 import { assertAllowed } from '../governance/access';
 import { newJobId } from '../jobs/job-id';
@@ -131,9 +132,16 @@ function kindRoutes(kind: GeneratorKind) {
           'body.catalog',
         );
         await checkTarget(deps, resolved);
+        // The job's AI usage row: its budget (0 disables AI); text is template text, so nothing is charged.
+        const usage = await createUsage(deps.store.db, {
+          id: `usage-${jobId}`,
+          route: `POST /api/generate/demo-${kind}`,
+          budget: resolved.aiTokenBudget,
+          jobId,
+        });
         await submitJob(deps, generateJobType, {
           jobId,
-          input: resolved,
+          input: { ...resolved, aiUsageId: usage.id },
           createdAt: new Date(),
           row: { request: { ...body, kind, as_of: resolved.asOf }, destinationCatalog: body.catalog },
         });

@@ -118,7 +118,15 @@ describe('media, knowledge and code', () => {
     const kb = await runJob('knowledge', { catalog: 'gen', counts: { article: 2, faq: 1, glossary: 3 } });
     expect(countByType(Object.keys(await fileHashes('knowledge')))).toEqual({ article: 2, faq: 1, glossary: 3 });
     expect(kb.result.rows_committed).toBe(6);
-    const code = await runJob('code', { catalog: 'gen', counts: { python: 2, javascript: 1, java: 1 } });
+    expect(kb.result.ai).toMatchObject({ budget: 50_000, tokens_charged: 0, calls: 0, source: 'template' });
+    const usage = (await request(app).get(`/api/ai/usage/${kb.result.ai.usage_id}`).expect(200)).body;
+    expect(usage).toMatchObject({ budget: 50_000, tokens_charged: 0 });
+    const code = await runJob('code', {
+      catalog: 'gen',
+      counts: { python: 2, javascript: 1, java: 1 },
+      ai_token_budget: 0,
+    });
+    expect(code.result.ai).toMatchObject({ budget: 0, calls: 0 });
     expect(code.status).toBe('completed');
     const repos = new Set(Object.keys(await fileHashes('code')).map((p) => p.split('/').slice(0, 3).join('/')));
     expect(countByType([...repos])).toEqual({ python: 2, javascript: 1, java: 1 });

@@ -34,7 +34,7 @@ export interface GenerateResult {
   rows_committed: number;
   stale_files_removed: number;
   per_type: Record<string, { count: number; files: number; bytes: number; lines: number; rows: number }>;
-  ai: { budget: number; tokens_charged: number; calls: number; source: 'template' };
+  ai: { usage_id: string | null; budget: number; tokens_charged: number; calls: number; source: 'template' };
 }
 
 /**
@@ -63,7 +63,13 @@ export async function generateDemoWorkflow(input: GenerateInput): Promise<Genera
       Object.entries(input.counts).map(([t, count]) => [t, { count, files: 0, bytes: 0, lines: 0, rows: 0 }]),
     ),
     // Generated text comes from templates; the budget is validated and reported, nothing is charged.
-    ai: { budget: input.aiTokenBudget, tokens_charged: 0, calls: 0, source: 'template' },
+    ai: {
+      usage_id: input.aiUsageId ?? null,
+      budget: input.aiTokenBudget,
+      tokens_charged: 0,
+      calls: 0,
+      source: 'template',
+    },
   };
   try {
     const prepared = await prepareGeneration(input);
