@@ -33,7 +33,8 @@ export class ApiUnreachableError extends Error {}
 
 export interface ApiClient {
   baseUrl: string;
-  request<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** `body` is sent as JSON, or as multipart/form-data when it is a FormData; `headers` are added. */
+  request<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
 }
@@ -41,16 +42,22 @@ export interface ApiClient {
 export function apiClient(opts: ApiOptions, env: NodeJS.ProcessEnv = process.env): ApiClient {
   const baseUrl = (opts.url ?? env.LAKEWARD_URL ?? `http://localhost:${env.LAKEWARD_PORT || 8080}`).replace(/\/+$/, '');
   const apiKey = opts.apiKey ?? env.LAKEWARD_API_KEY;
-  const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  const request = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<T> => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extra };
     if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
     let res: Response;
     try {
       res = await fetch(`${baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       });
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;

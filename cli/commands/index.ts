@@ -22,6 +22,8 @@ import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
 import { registerWorkbenchCommands } from './workbench';
 import { registerDltCommands } from './dlt';
+import { registerAiCommands } from './ai';
+import { registerCaptureCommands } from './capture';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -51,6 +53,8 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerStreamCommands,
   registerWorkbenchCommands,
   registerDltCommands,
+  registerAiCommands,
+  registerCaptureCommands,
 ];
 
 export function registerCommands(program: Command): void {
