@@ -22,6 +22,7 @@ import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
 import { registerWorkbenchCommands } from './workbench';
 import { registerDltCommands } from './dlt';
+import { registerAutomationCommands } from './automation';
 import { registerAiCommands } from './ai';
 import { registerCaptureCommands } from './capture';
 
@@ -53,6 +54,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerStreamCommands,
   registerWorkbenchCommands,
   registerDltCommands,
+  registerAutomationCommands,
   registerAiCommands,
   registerCaptureCommands,
 ];

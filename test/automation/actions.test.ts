@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startServer, type RunningServer } from '../../api/server';
 import { insertChecks } from '../../store/data-quality/checks';
 import { recentNotifications } from '../../store/notifications/repo';
 import { eventually } from '../helpers/harness';
@@ -159,3 +165,67 @@ test('pause_schedule and resume_schedule pause and resume a clone schedule', asy
   });
   await s.api().delete(`/api/schedule/${id}`).expect(200);
 }, 60_000);
+
+describe('lakeward playbook (the CLI against a running API)', () => {
+  const run = promisify(execFile);
+  let server: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startServer(s.appDeps(), { host: '127.0.0.1', port: 0 });
+    dir = mkdtempSync(path.join(tmpdir(), 'lw-pb-cli-'));
+  });
+  afterAll(async () => {
+    await server?.close(500);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const cli = async (...args: string[]) => {
+    try {
+      const out = await run(
+        path.resolve(__dirname, '../../node_modules/.bin/tsx'),
+        [path.resolve(__dirname, '../../cli/main.ts'), 'playbook', ...args, '--url', server.url],
+        { cwd: dir, encoding: 'utf8' },
+      );
+      return { code: 0, stdout: out.stdout, stderr: out.stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+
+  test('create from YAML, list, execute (dry run and real), history; a bad condition exits 1 naming it', async () => {
+    writeFileSync(
+      path.join(dir, 'pb.yaml'),
+      [
+        'name: cli playbook',
+        'trigger_type: job_failed',
+        'trigger_config: { job_types: [clone] }',
+        'conditions: "event.job_type == \'clone\'"',
+        'actions:',
+        '  - type: notify',
+        "    params: { message: 'cli {{event.job_id}}' }",
+      ].join('\n'),
+    );
+    const created = await cli('create', 'pb.yaml', '--json');
+    expect(created.code).toBe(0);
+    const id = JSON.parse(created.stdout).playbook_id as string;
+    expect((await cli('list')).stdout).toContain(id);
+    const dry = await cli('execute', id, '--dry-run', '--event', '{"job_id":"c-1"}');
+    expect(dry).toMatchObject({ code: 0 });
+    expect(dry.stdout).toContain('notify: dry_run, 0 attempt(s)');
+    const real = await cli('execute', id, '--event', '{"job_id":"c-2"}');
+    expect(real.code).toBe(0);
+    expect(real.stdout).toContain('succeeded');
+    const history = (await cli('history', id)).stdout.split('\n').filter((l) => l.startsWith('playbook-'));
+    expect(history).toHaveLength(2);
+    expect(history[0]).toContain('succeeded  trigger manual');
+    expect(history[1]).toContain('(dry run)');
+
+    writeFileSync(
+      path.join(dir, 'bad.yaml'),
+      'name: bad\ntrigger_type: job_failed\nconditions: "event.nope"\nactions: [{type: notify}]\n',
+    );
+    const bad = await cli('create', 'bad.yaml');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('unknown field event.nope');
+  }, 90_000);
+});
