@@ -226,8 +226,13 @@ export const JobIdParamsSchema = z.object({ job_id: z.string().min(1).max(100) }
 
 export const MatchRunBodySchema = z.strictObject({
   entity_type: MdmNameSchema,
-  /** Every live record compared afresh (the only mode so far). */
-  mode: z.literal('full').default('full'),
+  /**
+   * `full`: every live record compared afresh; `incremental`: only new or changed records against everything,
+   * scored with the model the last run trained. Default: incremental once a run of the entity type completed.
+   */
+  mode: z.enum(['full', 'incremental']).optional(),
+  /** Full runs: train λ, m and u afresh (default), or score with the last run's model (false). */
+  retrain: z.boolean().default(true),
   /** Seed of the record sample u is estimated from. */
   seed: z
     .number()
@@ -243,7 +248,12 @@ export const MdmMatchInputSchema = z.object({
   entityType: z.string(),
   catalog: z.string(),
   model: MdmModelSchema,
-  mode: z.literal('full'),
+  mode: z.enum(['full', 'incremental']),
+  /** The model the last completed run trained: incremental runs (and full ones without retrain) score with it. */
+  previousParams: z
+    .object({ lambda: z.number(), m: z.array(z.array(z.number())), u: z.array(z.array(z.number())) })
+    .nullable()
+    .default(null),
   maxPairs: z.number(),
   seed: z.number(),
   sampleSize: z.number(),

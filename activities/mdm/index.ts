@@ -34,16 +34,18 @@ export function createMdmActivities(deps: { workspaces: WorkspaceResolver; store
     }): Promise<IngestSourceSummary> {
       return withHeartbeat(async () => ingestSource(await workspace(), req));
     },
-    async mdmMatchPrepare(req: MatchStepInput & { maxPairs: number }) {
+    async mdmMatchPrepare(req: MatchStepInput & { maxPairs: number; incremental?: boolean }) {
       return withHeartbeat(async () => prepareMatch(await workspace(), req));
     },
-    async mdmMatchCompare(req: MatchStepInput) {
+    async mdmMatchCompare(req: MatchStepInput & { incremental?: boolean }) {
       return withHeartbeat(async () => comparePairs(await workspace(), req));
     },
     async mdmMatchTrain(req: MatchStepInput & { seed: number; sampleSize: number }) {
       return withHeartbeat(async () => trainModel(await workspace(), req));
     },
-    async mdmMatchScore(req: MatchStepInput & { params: FsParams; mustLinks?: [string, string][] }) {
+    async mdmMatchScore(
+      req: MatchStepInput & { params: FsParams; mustLinks?: [string, string][]; incremental?: boolean },
+    ) {
       return withHeartbeat(async () => scorePairs(await workspace(), req));
     },
     async mdmMatchCluster(req: MatchStepInput) {

@@ -49,21 +49,28 @@ export async function mdmMatchWorkflow(input: MdmMatchInput) {
     done++;
     return result;
   };
-  const prepared = await run('blocking', () => activities.mdmMatchPrepare({ ...base, maxPairs: input.maxPairs }));
+  const incremental = input.mode === 'incremental';
+  const prepared = await run('blocking', () =>
+    activities.mdmMatchPrepare({ ...base, maxPairs: input.maxPairs, incremental }),
+  );
   await appendJobEvents(input.jobId, [
     {
       event: 'table_started',
-      message: `${prepared.records} records; candidate pairs by rule: ${prepared.blocking.map((b) => `${b.rule} ${b.pairs}`).join(', ')}`,
+      message: `${prepared.records} records (${prepared.changed} new or changed); candidate pairs by rule: ${prepared.blocking.map((b) => `${b.rule} ${b.pairs}`).join(', ')}`,
       data: { records: prepared.records, blocking: prepared.blocking },
     },
   ]);
-  const pairsPerRule = await run('comparing', () => activities.mdmMatchCompare(base));
-  const trained = await run('training', () =>
-    activities.mdmMatchTrain({ ...base, seed: input.seed, sampleSize: input.sampleSize }),
+  const pairsPerRule = await run('comparing', () => activities.mdmMatchCompare({ ...base, incremental }));
+  // Incremental runs (and full ones told not to retrain) score with the model the last run trained.
+  const previous = input.previousParams;
+  const trained = await run('training', async () =>
+    previous
+      ? { ...previous, iterations: 0, patterns: 0 }
+      : activities.mdmMatchTrain({ ...base, seed: input.seed, sampleSize: input.sampleSize }),
   );
   const decisions = await activities.mdmMatchDecisions({ entityType: input.entityType });
   const scored = await run('scoring', () =>
-    activities.mdmMatchScore({ ...base, params: trained, mustLinks: decisions.mustLinks }),
+    activities.mdmMatchScore({ ...base, params: trained, mustLinks: decisions.mustLinks, incremental }),
   );
   const clustered = await run('clustering', () => activities.mdmMatchCluster(base));
   const negative = await run('negative_match', async () => {
@@ -103,6 +110,8 @@ export async function mdmMatchWorkflow(input: MdmMatchInput) {
     entity_type: input.entityType,
     mode: input.mode,
     records: prepared.records,
+    changed_records: prepared.changed,
+    retrained: !previous,
     blocking: prepared.blocking,
     pairs_per_rule: pairsPerRule,
     bands_per_rule: scored.per_rule,

@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { prng } from '../../../activities/mdm/logic/synthetic';
+
+const PY = path.resolve(__dirname, '../../../.venv/bin/python');
+
+/** Names and emails with the typos a matcher meets: swaps, drops, inserts, replacements, case and empties. */
+function corpus(n: number): [string, string][] {
+  const r = prng(7);
+  const words = [
+    'robert',
+    'roberta',
+    'bob',
+    'katherine',
+    'catherine',
+    'kathryn',
+    'jon',
+    'john',
+    'jonathan',
+    'smith',
+    'smyth',
+    'schmidt',
+    'martha',
+    'marhta',
+    'dwayne',
+    'duane',
+    'dixon',
+    'dicksonx',
+    'o brien',
+    'obrien',
+    'zoë',
+    'zoe',
+    'ann.lee@example.com',
+    'anne.lee@example.com',
+    'a.lee@example.org',
+    '',
+    'x',
+    'müller',
+    'mueller',
+  ];
+  const pick = () => words[Math.floor(r() * words.length)];
+  const mutate = (w: string) => {
+    if (!w) return w;
+    const i = Math.floor(r() * w.length);
+    const c = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(r() * 26)];
+    switch (Math.floor(r() * 4)) {
+      case 0:
+        return w.slice(0, i) + w.slice(i + 1);
+      case 1:
+        return w.slice(0, i) + c + w.slice(i);
+      case 2:
+        return w.slice(0, i) + c + w.slice(i + 1);
+      default:
+        return i + 1 < w.length ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : w;
+    }
+  };
+  const raw = Array.from({ length: n }, (_, k): [string, string] => {
+    const a = pick();
+    return [a, k % 3 === 0 ? pick() : mutate(r() < 0.5 ? a : mutate(a))];
+  });
+  // As ingest leaves them: names lower-case a–z and single spaces, emails trimmed lower case, blanks NULL (never
+  // compared). DuckDB counts UTF-8 bytes where rapidfuzz counts code points, so this ASCII form is what agrees.
+  const standard = (v: string) =>
+    v.includes('@')
+      ? v.trim().toLowerCase()
+      : v
+          .toLowerCase()
+          .replace(/[^a-z ]/g, '')
+          .replace(/ +/g, ' ')
+          .trim();
+  return raw.map(([a, b]): [string, string] => [standard(a), standard(b)]).filter(([a, b]) => a !== '' && b !== '');
+}
+
+test("DuckDB's jaro_winkler_similarity and levenshtein (the comparison levels' functions) agree with rapidfuzz on standardised values", async () => {
+  const pairs = corpus(400);
+  expect(pairs.length).toBeGreaterThan(350);
+  const db = await DuckDBInstance.create(':memory:');
+  const conn = await db.connect();
+  const values = pairs.map(([a, b]) => `('${a.replace(/'/g, "''")}', '${b.replace(/'/g, "''")}')`).join(', ');
+  const reader = await conn.runAndReadAll(
+    `SELECT jaro_winkler_similarity(a, b) AS jw, levenshtein(a, b) AS lev FROM (VALUES ${values}) AS p(a, b)`,
+  );
+  const duck = reader.getRowObjects().map((r) => ({ jw: Number(r.jw), lev: Number(r.lev) }));
+  conn.closeSync();
+  const script = `import json, sys
+from rapidfuzz.distance import JaroWinkler, Levenshtein
+print(json.dumps([{"jw": JaroWinkler.similarity(a, b), "lev": Levenshtein.distance(a, b)} for a, b in json.load(sys.stdin)]))`;
+  const fuzz = JSON.parse(execFileSync(PY, ['-c', script], { input: JSON.stringify(pairs), encoding: 'utf8' })) as {
+    jw: number;
+    lev: number;
+  }[];
+  const differing = pairs
+    .map((p, i) => ({ pair: p, duck: duck[i], fuzz: fuzz[i] }))
+    .filter((x) => Math.abs(x.duck.jw - x.fuzz.jw) > 1e-9 || x.duck.lev !== x.fuzz.lev);
+  expect(differing).toEqual([]);
+  // the corpus reaches every level of the synthetic model's thresholds
+  const jws = fuzz.map((f) => f.jw);
+  expect(jws.some((x) => x >= 0.92 && x < 1)).toBe(true);
+  expect(jws.some((x) => x >= 0.8 && x < 0.92)).toBe(true);
+  expect(jws.some((x) => x < 0.8)).toBe(true);
+  expect(fuzz.some((f) => f.lev > 0 && f.lev <= 2)).toBe(true);
+});
