@@ -58,51 +58,56 @@ export function createActivities(deps: ActivityDeps) {
   // max_rps is per job across workers: a bucket in the store, or in memory when only this process has it.
   const rateLimitScope = deps.store.driver === 'pglite' ? 'process' : 'store';
   const safety = { db: deps.store.db, resolveWorkspace };
-  return recordWarehouseSpans(deps.store.db, classifyActivities({
-    ...createHelloActivities({ prefix: 'Hello' }),
-    ...createJobActivities({
-      store: deps.store,
-      client: deps.client,
-      provenanceKey: { dataDir: deps.config.data_dir, privateKeyPem: deps.config.provenance.private_key },
+  const finops = createFinopsActivities({ config: deps.config, store: deps.store, workspaces: deps.workspaces });
+  return recordWarehouseSpans(
+    deps.store.db,
+    classifyActivities({
+      ...createHelloActivities({ prefix: 'Hello' }),
+      ...createJobActivities({
+        store: deps.store,
+        client: deps.client,
+        provenanceKey: { dataDir: deps.config.data_dir, privateKeyPem: deps.config.provenance.private_key },
+        afterJobEnd: () => finops.deriveUsageLedger(),
+      }),
+      ...createCloneActivities({
+        db: deps.store.db,
+        resolveWorkspace,
+        hooks: [
+          createSafetyHooks({ ...safety, rateLimitScope }),
+          createDqCloneHooks({ store: deps.store }),
+          createContractCloneHooks({
+            store: deps.store,
+            client: deps.client,
+            taskQueue: deps.config.temporal.task_queue,
+          }),
+        ],
+        rateLimitScope,
+      }),
+      ...createSafetyActivities({ ...safety, rateLimitScope }),
+      ...createDataQualityActivities({
+        store: deps.store,
+        workspaces: deps.workspaces,
+        anomaly: {
+          k: deps.config.data_quality.anomaly_k,
+          minSamples: deps.config.data_quality.anomaly_min_baseline_samples,
+          baselineDays: deps.config.data_quality.anomaly_baseline_days,
+        },
+      }),
+      ...createContractActivities({ store: deps.store, workspaces: deps.workspaces }),
+      ...createScheduleActivities(deps),
+      ...createMdmActivities({ workspaces: deps.workspaces, store: deps.store }),
+      ...createMdmStewardActivities({ store: deps.store }),
+      ...createMdmReportActivities({ store: deps.store, workspaces: deps.workspaces }),
+      ...createStorageActivities({ workspaces: deps.workspaces }),
+      ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
+      ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
+      ...createWorkbenchActivities({ store: deps.store, workspaces: deps.workspaces }),
+      ...createWarehouseActivities({ db: deps.store.db }),
+      ...finops,
+      ...createGeneratorActivities({ workspaces: deps.workspaces }),
+      ...createAutomationActivities({ ...deps, services: deps.automation }),
     }),
-    ...createCloneActivities({
-      db: deps.store.db,
-      resolveWorkspace,
-      hooks: [
-        createSafetyHooks({ ...safety, rateLimitScope }),
-        createDqCloneHooks({ store: deps.store }),
-        createContractCloneHooks({
-          store: deps.store,
-          client: deps.client,
-          taskQueue: deps.config.temporal.task_queue,
-        }),
-      ],
-      rateLimitScope,
-    }),
-    ...createSafetyActivities({ ...safety, rateLimitScope }),
-    ...createDataQualityActivities({
-      store: deps.store,
-      workspaces: deps.workspaces,
-      anomaly: {
-        k: deps.config.data_quality.anomaly_k,
-        minSamples: deps.config.data_quality.anomaly_min_baseline_samples,
-        baselineDays: deps.config.data_quality.anomaly_baseline_days,
-      },
-    }),
-    ...createContractActivities({ store: deps.store, workspaces: deps.workspaces }),
-    ...createScheduleActivities(deps),
-    ...createMdmActivities({ workspaces: deps.workspaces, store: deps.store }),
-    ...createMdmStewardActivities({ store: deps.store }),
-    ...createMdmReportActivities({ store: deps.store, workspaces: deps.workspaces }),
-    ...createStorageActivities({ workspaces: deps.workspaces }),
-    ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
-    ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
-    ...createWorkbenchActivities({ store: deps.store, workspaces: deps.workspaces }),
-    ...createWarehouseActivities({ db: deps.store.db }),
-    ...createFinopsActivities({ config: deps.config, store: deps.store, workspaces: deps.workspaces }),
-    ...createGeneratorActivities({ workspaces: deps.workspaces }),
-    ...createAutomationActivities({ ...deps, services: deps.automation }),
-  }));
+  );
 }
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -15,6 +15,7 @@ export * from './fanout/fanout-workflow';
 export * from './streams/stream-workflow';
 export * from './workbench/notebook-run-workflow';
 export * from './warehouses/warehouse-workflow';
+export * from './finops/ledger-workflow';
 export * from './generators/generate-workflow';
 export * from './contracts';
 export * from './automation';

@@ -4,6 +4,7 @@ import { withPoolUseListener, type PoolUse } from '../../platform/local/warehous
 import type { WorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Db, Store } from '../../store/db';
 import { recordJobSpans } from '../../store/finops/repo';
+import { listAllWarehouses } from '../../store/warehouses/repo';
 import { deriveSystemTables } from './derive';
 
 /** `clone-20261121-101500-3fa2--0--sales` → the job id and its type (the kernel's id format). */
@@ -86,6 +87,8 @@ export function createFinopsActivities(deps: FinopsActivityDeps) {
      * as every job's last step, and an hourly Schedule runs it too. Databricks has its own system tables.
      */
     async deriveUsageLedger(): Promise<Record<string, number>> {
+      // Nothing to bill before any warehouse exists: other jobs' workspaces stay as they are.
+      if (!(await listAllWarehouses(deps.store.db)).length) return {};
       const ws = await deps.workspaces.default();
       if (ws.kind !== 'local') return {};
       return deriveSystemTables(ws, deps.store.db, deps.config.cost);

@@ -12,13 +12,15 @@ export interface JobActivityDeps {
   client: Client;
   /** Where the provenance signing key lives (as for the API); compliance reports are signed with it. */
   provenanceKey?: KeyOptions;
+  /** Runs after each job's end is recorded (the usage ledger's derivation). */
+  afterJobEnd?: (jobId: string) => Promise<unknown>;
 }
 
 /** Activities of the job kernel: job rows, run logs, progress, audit, notifications, waiting on running jobs. */
 export function createJobActivities(deps: JobActivityDeps) {
   const key = deps.provenanceKey ? lazySigningKey(deps.provenanceKey) : undefined;
   return {
-    ...createJobEndActivities(deps.store, key),
+    ...createJobEndActivities(deps.store, key, deps.afterJobEnd),
     ...createWaitActivities(deps.client),
     ...createProgressActivities(deps.store),
   };

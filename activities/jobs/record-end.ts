@@ -28,7 +28,11 @@ function countJobEnd(jobType: string, end: JobEnd): void {
 }
 
 /** `signingKey` signs compliance reports (the job's compliance_report setting); without it they are skipped. */
-export function createJobEndActivities(store: Store, signingKey?: SigningKeySource) {
+export function createJobEndActivities(
+  store: Store,
+  signingKey?: SigningKeySource,
+  afterJobEnd?: (jobId: string) => Promise<unknown>,
+) {
   return {
     /** queued → running (a job already `cancelling` stays so: its cancel is on its way). */
     async markJobRunning(jobId: string): Promise<void> {
@@ -109,6 +113,11 @@ export function createJobEndActivities(store: Store, signingKey?: SigningKeySour
       // Counted once, when the end is first recorded (a retried or repeated recordJobEnd finds it recorded).
       if (recorded) countJobEnd(recorded, end);
       log.info('job ended', { jobId: end.jobId, jobType, status: end.status });
+      // Every job's last step (the usage ledger derives what the job used); its failure never fails the job.
+      if (afterJobEnd)
+        await afterJobEnd(end.jobId).catch((err: unknown) =>
+          log.warn('after-job step failed', { jobId: end.jobId, error: (err as Error).message }),
+        );
     },
   };
 }

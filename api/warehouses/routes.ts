@@ -20,6 +20,7 @@ import {
   updateWarehouseSpec,
 } from '../../store/warehouses/repo';
 import type { AppDeps } from '../deps';
+import { ensureLedgerSchedule } from '../finops/schedule';
 import { conflict, HttpError } from '../middleware/http-error';
 import { defineRoutes, route } from '../middleware/route';
 import {
@@ -76,6 +77,7 @@ export const warehouseRoutes = defineRoutes({
         await insertWarehouse(deps.store.db, { id, location, spec, state: 'STOPPED', creatorName: null });
         await recordTransition(deps.store.db, id, 'STARTING', 0, 'created');
         await sendCommand(deps, id, 'start');
+        await ensureLedgerSchedule(deps);
         return warehouseBody(await requireWarehouse(deps, id), hostOf(deps));
       },
     }),

@@ -18,6 +18,8 @@ import { registerStorageCommands } from './storage';
 import { registerConvertCommand } from './convert';
 import { registerSyncCommands } from './sync';
 import { registerTargetCommands } from './targets';
+import { registerWarehouseCommands } from './warehouses';
+import { registerFinopsCommands } from './finops';
 import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
 import { registerWorkbenchCommands } from './workbench';
@@ -50,6 +52,8 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerConvertCommand,
   registerSyncCommands,
   registerTargetCommands,
+  registerWarehouseCommands,
+  registerFinopsCommands,
   registerFanoutCommands,
   registerStreamCommands,
   registerWorkbenchCommands,

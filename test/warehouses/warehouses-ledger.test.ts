@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import request from 'supertest';
+import { promisify } from 'node:util';
+import { execFile } from 'node:child_process';
 import { createApp } from '../../api/app';
+import { startServer } from '../../api/server';
 import { deriveUpTo } from '../../activities/finops/derive';
 import { viewSql, BILLING_VIEWS, type BillingView } from '../../activities/finops/logic/views';
 import { DBU_PER_HOUR } from '../../activities/warehouses/logic/sizes';
@@ -12,20 +15,23 @@ import type { Workspace } from '../../platform/port';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { testAppDeps } from '../api/deps';
 
+const run = promisify(execFile);
+const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
 let h: Harness;
 let app: ReturnType<typeof createApp>;
+let appDeps: ReturnType<typeof testAppDeps>;
 let ws: Workspace;
 const prices = { dbu_price_usd: { Pro: 0.55, Serverless: 0.7, Classic: 0.22 }, price_per_gb: 0.023 };
 
 beforeAll(async () => {
   h = await createHarness('warehouses');
-  const deps = testAppDeps({
+  const deps = (appDeps = testAppDeps({
     store: h.store,
     flags: { dataDir: h.config.data_dir },
     env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
     temporal: { client: h.env.client, connection: h.env.connection, address: 'test' },
     open: async (spec) => h.open((spec as { root: string }).root),
-  });
+  }));
   app = createApp(deps);
   ws = h.open(h.config.workspace.root);
   await ws.createCatalog({ name: 'prod' });
@@ -68,15 +74,21 @@ test('a clone on a named warehouse is billed by the ledger: job DBUs from busy s
       .expect(201);
     const id: string = created.body.id;
     expect(created.body).toMatchObject({ auto_stop_mins: 120, type: 'Pro', state: 'STARTING' });
-    await eventually(async () => (await stateOf(id)) === 'RUNNING', { what: 'warehouse RUNNING' });
+    // the hourly Schedule that derives the ledger exists once a warehouse does
+    const schedule = await h.env.client.schedule.getHandle('finops-usage-ledger').describe();
+    expect(schedule.action).toMatchObject({ workflowType: 'usageLedgerWorkflow' });
+    await eventually(async () => (await stateOf(id)) === 'RUNNING', { what: 'warehouse RUNNING', timeoutMs: 60_000 });
 
     // stop, then start: every transition an event row, in order; repeats are no-ops
     await request(app).post(`/api/infrastructure/warehouses/${id}/stop`).expect(202);
-    await eventually(async () => (await stateOf(id)) === 'STOPPED', { what: 'warehouse STOPPED' });
+    await eventually(async () => (await stateOf(id)) === 'STOPPED', { what: 'warehouse STOPPED', timeoutMs: 60_000 });
     const again = await request(app).post(`/infrastructure/warehouses/${id}/stop`).expect(202);
     expect(again.body.accepted).toBe(false);
     await request(app).post('/api/warehouse/start').send({ warehouse_id: id }).expect(202);
-    await eventually(async () => (await stateOf(id)) === 'RUNNING', { what: 'warehouse RUNNING again' });
+    await eventually(async () => (await stateOf(id)) === 'RUNNING', {
+      what: 'warehouse RUNNING again',
+      timeoutMs: 60_000,
+    });
     const events = (await request(app).get(`/api/infrastructure/warehouses/${id}/events`).expect(200)).body.events;
     expect(events.map((e: { event_type: string }) => e.event_type)).toEqual([
       'STARTING',
@@ -94,7 +106,10 @@ test('a clone on a named warehouse is billed by the ledger: job DBUs from busy s
     const summary = await h.run(input);
     expect(summary.tables_cloned).toBe(2);
     await request(app).post(`/api/infrastructure/warehouses/${id}/stop`).expect(202);
-    await eventually(async () => (await stateOf(id)) === 'STOPPED', { what: 'warehouse STOPPED at end' });
+    await eventually(async () => (await stateOf(id)) === 'STOPPED', {
+      what: 'warehouse STOPPED at end',
+      timeoutMs: 60_000,
+    });
 
     // the ledger, checked against an independent computation from the facts
     const all = await listJobSpans(h.store.db);
@@ -166,6 +181,26 @@ test('a job naming an unknown warehouse fails at once, without a retry', async (
     const events = await h.events(input.jobId);
     expect(events.filter((e) => e.type === 'retry' || /retry/i.test(String(e.message)))).toEqual([]);
   });
+}, 120_000);
+
+test('lakeward warehouses and cost commands show the same figures (--json and text)', async () => {
+  const server = await startServer(appDeps, { host: '127.0.0.1', port: 0 });
+  const cli = async (...args: string[]) =>
+    (
+      await run(tsx, [path.resolve(__dirname, '../../cli/main.ts'), ...args, '--url', server.url], {
+        encoding: 'utf8',
+      })
+    ).stdout;
+  try {
+    const list = JSON.parse(await cli('warehouses', 'list', '--json'));
+    expect(list.map((w: { name: string }) => w.name)).toContain('etl');
+    const billing = JSON.parse(await cli('cost', 'billing', '--json'));
+    const api = (await request(app).get('/api/finops/billing?days=30')).body;
+    expect(billing).toEqual(api);
+    expect(await cli('cost', 'jobs')).toMatch(/clone-\d{8}/);
+  } finally {
+    await server.close(500);
+  }
 }, 120_000);
 
 function unionMs(intervals: number[][]): number {
