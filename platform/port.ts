@@ -132,9 +132,13 @@ export interface Workspace {
 
   /**
    * Appends the rows of the newline-delimited JSON files under a volume folder to a table in one commit (COPY
-   * INTO on Databricks): fields match columns by name, values are cast to the column types.
+   * INTO on Databricks): fields match columns by name, values are cast to the column types. With `columns`, each is
+   * selected and cast explicitly (Databricks reads JSON objects as structs: a map column needs the conversion).
    */
-  copyIntoFromVolume(ref: TableRef, source: { volume: TableRef; path: string }): Promise<{ numOutputRows: number }>;
+  copyIntoFromVolume(
+    ref: TableRef,
+    source: { volume: TableRef; path: string; columns?: { name: string; type: string }[] },
+  ): Promise<{ numOutputRows: number }>;
   overwriteQuery(ref: TableRef, query: string): Promise<{ numOutputRows: number }>;
   deleteWhere(ref: TableRef, predicate: string): Promise<{ numDeletedRows: number }>;
   /** `set` maps column → SQL expression. */

@@ -109,8 +109,13 @@ export function createGeneratorActivities(deps: { workspaces: WorkspaceResolver 
           if (!(await ws.tableExists(table)))
             await ws.createTable({ ref: table, columns: tableColumns(input.kind, input.destination) });
           if (stagedChunks > 0)
-            rows = (await ws.copyIntoFromVolume(table, { volume: volumeOf(input), path: rowsFolder(input) }))
-              .numOutputRows;
+            rows = (
+              await ws.copyIntoFromVolume(table, {
+                volume: volumeOf(input),
+                path: rowsFolder(input),
+                columns: tableColumns(input.kind, input.destination),
+              })
+            ).numOutputRows;
         }
         let staleFilesRemoved = 0;
         if (input.ifExists === 'replace' && input.destination !== 'direct_table') {

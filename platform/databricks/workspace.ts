@@ -73,7 +73,7 @@ export class DatabricksWorkspace implements Workspace {
   readVolumeFile = (ref: Ref, path: string) => obj.readVolumeFile(this.ctx, ref, path);
   writeVolumeFile = (ref: Ref, path: string, data: Buffer) => obj.writeVolumeFile(this.ctx, ref, path, data);
   deleteVolumePath = (ref: Ref, path: string) => obj.deleteVolumePath(this.ctx, ref, path);
-  copyIntoFromVolume = (ref: Ref, source: { volume: Ref; path: string }) =>
+  copyIntoFromVolume = (ref: Ref, source: Parameters<Workspace['copyIntoFromVolume']>[1]) =>
     obj.copyIntoFromVolume(this.ctx, ref, source);
 
   createTable = (o: T.CreateTableOptions) => obj.createTable(this.ctx, o);

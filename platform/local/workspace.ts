@@ -74,7 +74,7 @@ export class LocalWorkspace implements Workspace {
   readVolumeFile = (ref: T.TableRef, path: string) => files.readVolumeFile(this.ctx, ref, path);
   writeVolumeFile = (ref: T.TableRef, path: string, data: Buffer) => files.writeVolumeFile(this.ctx, ref, path, data);
   deleteVolumePath = (ref: T.TableRef, path: string) => files.deleteVolumePath(this.ctx, ref, path);
-  copyIntoFromVolume = async (ref: T.TableRef, source: { volume: T.TableRef; path: string }) =>
+  copyIntoFromVolume = async (ref: T.TableRef, source: Parameters<Workspace['copyIntoFromVolume']>[1]) =>
     dml.insertRows(this.ctx, ref, await files.readJsonLines(this.ctx, source.volume, source.path));
 
   // ---- table writes

@@ -36,10 +36,40 @@ describe('generator loads on Databricks: COPY INTO from a volume folder, folder 
         "COPY_OPTIONS ('force' = 'true', 'mergeSchema' = 'false')",
       ].join('\n'),
     ]);
+    // With columns: each selected and cast; a map (read from JSON as a struct) goes through JSON text.
+    await ws.copyIntoFromVolume(TABLE, {
+      volume: VOLUME,
+      path: 'stage',
+      columns: [
+        { name: 'file_id', type: 'string' },
+        { name: 'size_bytes', type: 'bigint' },
+        { name: 'metadata', type: 'map<string,string>' },
+        { name: 'generated_at', type: 'timestamp' },
+      ],
+    });
+    expect(rec.statements[1]).toBe(
+      [
+        'COPY INTO `main`.`demo_unstructured`.`demo_logs_catalog`',
+        'FROM (SELECT CAST(`file_id` AS STRING) AS `file_id`, CAST(`size_bytes` AS BIGINT) AS `size_bytes`, ' +
+          "from_json(to_json(`metadata`), 'map<string,string>') AS `metadata`, " +
+          'CAST(`generated_at` AS TIMESTAMP) AS `generated_at` ' +
+          "FROM '/Volumes/main/demo_unstructured/demo_unstructured/stage/')",
+        'FILEFORMAT = JSON',
+        "FORMAT_OPTIONS ('multiLine' = 'false')",
+        "COPY_OPTIONS ('force' = 'true', 'mergeSchema' = 'false')",
+      ].join('\n'),
+    );
+    await expect(
+      ws.copyIntoFromVolume(TABLE, {
+        volume: VOLUME,
+        path: 'stage',
+        columns: [{ name: 'x', type: 'string); DROP TABLE t; --' }],
+      }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
     await expect(ws.copyIntoFromVolume(TABLE, { volume: VOLUME, path: '../x' })).rejects.toBeInstanceOf(
       InvalidInputError,
     );
-    expect(rec.statements).toHaveLength(1);
+    expect(rec.statements).toHaveLength(2);
   });
 
   it('deletes a folder: every file, then the folders deepest first; a missing path is no error', async () => {

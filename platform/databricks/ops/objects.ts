@@ -74,8 +74,13 @@ export async function deleteVolumePath(ctx: OpsContext, ref: TableRef, path: str
 }
 
 /** COPY INTO answers num_affected_rows, num_inserted_rows and num_skipped_corrupt_files. */
-export async function copyIntoFromVolume(ctx: OpsContext, ref: TableRef, source: { volume: TableRef; path: string }) {
-  const sql = copyIntoJsonSql(checkRef(ref), checkRef(source.volume, 'volume'), source.path);
+export async function copyIntoFromVolume(
+  ctx: OpsContext,
+  ref: TableRef,
+  source: { volume: TableRef; path: string; columns?: { name: string; type: string }[] },
+) {
+  source.columns?.forEach((c) => columnName(c.name));
+  const sql = copyIntoJsonSql(checkRef(ref), checkRef(source.volume, 'volume'), source.path, source.columns);
   return { numOutputRows: await affected(ctx, sql, 'num_inserted_rows') };
 }
 
