@@ -9,7 +9,7 @@ import { validateOnTable } from './validate-table';
 export interface ContractValidateInput {
   /** Contract name (`orders`). */
   name: string;
-  /** A published version; default the newest published one, else the open draft. */
+  /** A version (published, or the open draft's); default the newest published one, else the open draft. */
   version?: string;
   /** Default: the tables it is attached to, else the table its first schema object names. */
   tableFqn?: string;
@@ -32,6 +32,7 @@ export interface ContractValidateResult {
 export async function documentToValidate(store: Store, name: string, version?: string) {
   const c = await getContract(store.db, name);
   if (!c) return null;
+  if (version && c.draft && c.draft.id === `${name}@${version}`) return { version, doc: c.draft as OdcsDocument };
   const v = version ?? c.latestVersion;
   if (v) {
     const row = await getVersion(store.db, name, v);

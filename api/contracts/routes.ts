@@ -183,7 +183,7 @@ export const contractRoutes = defineRoutes({
           );
         const input: ContractValidateInput = {
           name,
-          ...(version && version !== (row.draft?.id as string | undefined)?.split('@')[1] ? { version } : {}),
+          ...(version ? { version } : {}),
           ...(body.table_fqn ? { tableFqn: body.table_fqn } : {}),
           trigger: 'api',
           by: caller.name,
