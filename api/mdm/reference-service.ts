@@ -218,6 +218,7 @@ export async function importCsv(db: Db, domain: string, text: string): Promise<I
 export async function publishMapping(deps: AppDeps, ws?: Workspace): Promise<{ table: string; rows: number }> {
   const w = ws ?? (await mdmWorkspace(deps));
   const ref = mappingTable(deps.config.mdm.catalog);
+  await w.createCatalog({ name: ref.catalog, ifNotExists: true });
   await w.createSchema({ catalog: ref.catalog, name: ref.schema, ifNotExists: true });
   const rows = await allAliases(deps.store.db);
   const d = (v: string | null) => (v ? `CAST(${lit(v)} AS DATE)` : 'CAST(NULL AS DATE)');
