@@ -37,6 +37,7 @@ import { entityRoutes } from './match-entities';
 import { caseRoutes } from './cases';
 import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
+import { templateRoutes } from './templates';
 import { matchRoutes } from './match-routes';
 import { ruleRoutes } from './rules';
 import {
@@ -277,5 +278,5 @@ const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
 export const mdmRoutes = defineRoutes({
   name: 'mdm',
   mounts: ['/'],
-  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes, ...caseRoutes, ...referenceRoutes, ...reportRoutes]),
+  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes, ...caseRoutes, ...referenceRoutes, ...reportRoutes, ...templateRoutes]),
 });
