@@ -1,0 +1,201 @@
+/**
+ * Workbench benchmark, two figures each as a ratio against a baseline measured in the same run:
+ *
+ * 1. A workbench statement's first chunk on a 10-million-row local Delta table — `POST /api/sql/statements`
+ *    through a real API server (read-only check, access policies, statement and result rows in the store,
+ *    chunk 0 in the answer) — against the same query run directly on DuckDB over the table's Parquet files,
+ *    rows read into JS. Ratio = statement time ÷ DuckDB time (goal ≤ 1.5), for a filtered scan that stops at
+ *    row_limit and for a full-scan aggregation; with the process's peak RSS.
+ * 2. The logs generator (nginx_access, the code the generate job runs per chunk) in lines/s against writing the
+ *    same bytes with plain fs write streams. Ratio = generator lines/s ÷ plain lines/s (goal ≥ 0.5).
+ *
+ * Rounds alternate which side goes first; figures are medians of LAKEWARD_BENCH_ROUNDS (3) rounds.
+ *
+ *   npx tsx bench/workbench.ts
+ *   LAKEWARD_BENCH_WB_ROWS=1000000 LAKEWARD_BENCH_LOG_FILES=5 npx tsx bench/workbench.ts
+ */
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { writeLogFiles } from '../activities/generators/logs-writer';
+import { startServer } from '../api/server';
+import { duckString, withDuck } from '../platform/local/duck';
+import { LocalWorkspace } from '../platform/local/workspace';
+import { openStore } from '../store/db';
+import { testAppDeps } from '../test/api/deps';
+
+const ROWS = Number(process.env.LAKEWARD_BENCH_WB_ROWS ?? 10_000_000);
+const ROUNDS = Number(process.env.LAKEWARD_BENCH_ROUNDS ?? 3);
+const LOG_FILES = Number(process.env.LAKEWARD_BENCH_LOG_FILES ?? 10);
+const LINES_PER_FILE = 100_000;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = async (fn: () => Promise<unknown>) => {
+  const t = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - t) / 1e6;
+};
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+const QUERIES = [
+  {
+    name: 'filtered scan, row_limit 10,000',
+    lakeward: "SELECT id, g, s FROM bench.wb.big WHERE s LIKE '%77'",
+    duck: (from: string) => `SELECT id, g, s FROM ${from} WHERE s LIKE '%77' LIMIT 10000`,
+  },
+  {
+    name: 'aggregation over every row',
+    lakeward: 'SELECT g, count(*) AS n, sum(id) AS total FROM bench.wb.big GROUP BY g ORDER BY g',
+    duck: (from: string) => `SELECT g, count(*) AS n, sum(id) AS total FROM ${from} GROUP BY g ORDER BY g`,
+  },
+];
+
+async function statements(): Promise<string[]> {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'lw-bench-wb-'));
+  const store = await openStore({});
+  const out: string[] = [];
+  try {
+    const ws = new LocalWorkspace({ root, user: 'lakeward' });
+    await ws.createCatalog({ name: 'bench' });
+    await ws.createSchema({ catalog: 'bench', name: 'wb' });
+    const built = await ms(() =>
+      ws.createTableAs({
+        ref: { catalog: 'bench', schema: 'wb', name: 'big' },
+        query: `SELECT id, id % 100 AS g, CAST(id AS STRING) AS s FROM range(${ROWS}) AS t(id)`,
+      }),
+    );
+    out.push(`table: ${ROWS.toLocaleString('en')} rows written in ${(built / 1000).toFixed(1)} s`);
+    const detail = await ws.tableDetail({ catalog: 'bench', schema: 'wb', name: 'big' });
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory() && e.name !== '_delta_log') walk(path.join(d, e.name));
+        else if (e.name.endsWith('.parquet')) files.push(path.join(d, e.name));
+      }
+    };
+    walk((detail.location ?? '').replace(/^file:\/\//, ''));
+    const from = `read_parquet([${files.map(duckString).join(', ')}])`;
+    const deps = testAppDeps({ store, flags: { dataDir: root }, open: async () => ws });
+    const server = await startServer(deps, { host: '127.0.0.1', port: 0 });
+    try {
+      for (const q of QUERIES) {
+        const viaApi = async () => {
+          const res = await fetch(`${server.url}/api/sql/statements`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ statement: q.lakeward, wait_timeout: '50s' }),
+          });
+          const body = (await res.json()) as { status: { state: string }; result?: { data_array: unknown[] } };
+          if (body.status.state !== 'SUCCEEDED' || !body.result?.data_array.length)
+            throw new Error(`statement ended ${JSON.stringify(body.status)}`);
+        };
+        const direct = () => withDuck(async (conn) => (await conn.runAndReadAll(q.duck(from))).getRows());
+        await viaApi();
+        await direct();
+        const pairs: [number, number][] = [];
+        for (let r = 0; r < ROUNDS; r++) {
+          const a = r % 2 === 0 ? await ms(viaApi) : 0;
+          const b = await ms(direct);
+          pairs.push([r % 2 === 0 ? a : await ms(viaApi), b]);
+        }
+        const api = median(pairs.map((p) => p[0]));
+        const duck = median(pairs.map((p) => p[1]));
+        out.push(
+          `${q.name}: statement first chunk ${api.toFixed(0)} ms, DuckDB directly ${duck.toFixed(0)} ms, ` +
+            `ratio ${(api / duck).toFixed(2)} (goal ≤ 1.5); rounds ${pairs.map(([x, y]) => `${x.toFixed(0)}/${y.toFixed(0)}`).join(', ')}`,
+        );
+      }
+    } finally {
+      await server.close(500);
+    }
+    out.push(`peak RSS of the bench process: ${peakRssMb()} MB`);
+    await ws.close();
+  } finally {
+    await store.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+  return out;
+}
+
+async function logs(): Promise<string[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lw-bench-logs-'));
+  try {
+    const lines = LOG_FILES * LINES_PER_FILE;
+    let round = 0;
+    const generate = async () => {
+      const target = path.join(dir, `gen-${round}`);
+      await writeLogFiles({
+        type: 'nginx_access',
+        seed: 7,
+        asOf: '2026-01-01',
+        daysBack: 7,
+        linesPerFile: LINES_PER_FILE,
+        files: LOG_FILES,
+        dir: target,
+      });
+      return target;
+    };
+    const first = await generate();
+    const bytes = readdirSync(first)
+      .sort()
+      .map((f) => readFileSync(path.join(first, f)));
+    const plain = async () => {
+      const target = mkdtempSync(path.join(dir, 'plain-'));
+      for (const [i, data] of bytes.entries()) {
+        const s = createWriteStream(path.join(target, `f${i}.log`));
+        for (let o = 0; o < data.length; o += 64 * 1024) {
+          if (!s.write(data.subarray(o, o + 64 * 1024))) await once(s, 'drain');
+        }
+        s.end();
+        await once(s, 'finish');
+      }
+    };
+    const gen: number[] = [];
+    const base: number[] = [];
+    for (round = 1; round <= ROUNDS; round++) {
+      if (round % 2) {
+        gen.push(await ms(generate));
+        base.push(await ms(plain));
+      } else {
+        base.push(await ms(plain));
+        gen.push(await ms(generate));
+      }
+    }
+    const genRate = lines / (median(gen) / 1000);
+    const baseRate = lines / (median(base) / 1000);
+    const mb = bytes.reduce((n, b) => n + b.length, 0) / 1024 / 1024;
+    return [
+      `logs generator (nginx_access, ${LOG_FILES} files × ${LINES_PER_FILE.toLocaleString('en')} lines, ${mb.toFixed(0)} MB): ` +
+        `${Math.round(genRate).toLocaleString('en')} lines/s; plain fs streams ${Math.round(baseRate).toLocaleString('en')} lines/s; ` +
+        `ratio ${(genRate / baseRate).toFixed(3)} (goal ≥ 0.5)`,
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(print: (line: string) => void = console.log): Promise<string[]> {
+  const lines: string[] = [];
+  for (const part of [statements, logs]) {
+    for (const line of await part()) {
+      print(line);
+      lines.push(line);
+    }
+  }
+  return lines;
+}
+
+export function report(lines: string[]): string {
+  return ['', 'workbench:', ...lines.map((l) => `  ${l}`)].join('\n');
+}
+
+if (require.main === module) {
+  run().then(
+    (lines) => console.log(report(lines)),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
