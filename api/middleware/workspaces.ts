@@ -5,6 +5,8 @@ import {
   type WorkspaceOpener,
   type WorkspaceSpec,
 } from '../../platform/workspace-resolver';
+import { normalizeHost } from '../../platform/databricks/auth/credentials';
+import { readWorkspaceHeaders, WorkspaceHeaderError } from '../../platform/databricks/auth/headers';
 import type { RequestWorkspaceResolver } from '../deps';
 import { HttpError } from './http-error';
 
@@ -25,31 +27,17 @@ export function workspaceSpecFromConfig(config: Config): WorkspaceSpec {
   };
 }
 
-/** Workspace credentials sent with a request, or null when none were sent. Never logged. */
+/** Workspace credentials sent with a request (read by the platform's header reader), or null. Never logged. */
 export function requestCredentials(req: Request): { host: string; token: string } | null {
-  const host = req.get('x-databricks-host') ?? req.get('x-platform-host');
-  const token = req.get('x-databricks-token') ?? req.get('x-platform-token');
-  if (!host && !token) return null;
-  if (!host || !token) {
-    const missing = host ? 'X-Databricks-Token' : 'X-Databricks-Host';
-    throw new HttpError(400, 'VALIDATION_ERROR', `Workspace credentials need both headers: ${missing} is missing`, [
-      { path: `headers.${missing.toLowerCase()}`, message: 'required when the other workspace header is sent' },
-    ]);
-  }
-  return { host: normalizeHost(host), token };
-}
-
-function normalizeHost(host: string): string {
-  const withScheme = /^https?:\/\//i.test(host) ? host : `https://${host}`;
-  let url: URL;
   try {
-    url = new URL(withScheme);
-  } catch {
-    throw new HttpError(400, 'VALIDATION_ERROR', 'X-Databricks-Host is not a valid URL', [
-      { path: 'headers.x-databricks-host', message: 'expected https://<workspace-host>' },
+    const creds = readWorkspaceHeaders(req.headers);
+    return creds && { host: creds.host, token: creds.token.reveal() };
+  } catch (err) {
+    if (!(err instanceof WorkspaceHeaderError)) throw err;
+    throw new HttpError(400, 'VALIDATION_ERROR', err.message, [
+      { path: `headers.${err.header}`, message: err.problem },
     ]);
   }
-  return `${url.protocol}//${url.host}`;
 }
 
 /**
