@@ -10,6 +10,7 @@ import { fqnOf, type LocalContext } from './workspace-context';
 import { parquetFiles, rawScanSql } from './workspace-scan';
 import { writeIceberg } from './workspace-iceberg';
 import { resolveForEngine } from './workspace-sql';
+import { databricksToDuck } from './sql/types';
 import { asInputError, castToTable, rowsSelect } from './workspace-write-sql';
 
 /** INSERT / INSERT OVERWRITE / DELETE / UPDATE: CHECK constraints first, then one engine commit. */
@@ -70,6 +71,30 @@ export async function insertRows(
   if (!Array.isArray(rows)) throw new InvalidInputError('rows must be an array of objects');
   if (rows.length === 0) return { numOutputRows: 0 };
   const out = await write(ctx, entry, rowsSelect(await ctx.columns(entry), rows), 'append');
+  await touch(ctx, entry);
+  return out;
+}
+
+/**
+ * Appends the records of the newline-delimited JSON files under `folder` (an absolute path inside a volume) in one
+ * commit: DuckDB reads them with the table's columns (maps as MAP, other values as text) and casts to the table.
+ */
+export async function appendJsonFiles(
+  ctx: LocalContext,
+  ref: TableRef,
+  folder: string,
+): Promise<{ numOutputRows: number }> {
+  const entry = await ctx.table(ctx.ref(ref));
+  const columns = await ctx.columns(entry);
+  const readAs = columns.map((c) => {
+    const duck = databricksToDuck(c.type);
+    return `${duckString(c.name)}: ${duckString(/^(MAP|STRUCT)|\[\]$/i.test(duck) ? duck : 'VARCHAR')}`;
+  });
+  const pattern = `${folder.replace(/\/+$/, '')}/**/*.json`;
+  const selectSql =
+    `SELECT ${columns.map((c) => `CAST(${duckIdent(c.name)} AS ${databricksToDuck(c.type)}) AS ${duckIdent(c.name)}`).join(', ')} ` +
+    `FROM read_json(${duckString(pattern)}, format = 'newline_delimited', columns = {${readAs.join(', ')}})`;
+  const out = await write(ctx, entry, selectSql, 'append');
   await touch(ctx, entry);
   return out;
 }

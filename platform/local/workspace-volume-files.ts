@@ -61,39 +61,7 @@ export async function deleteVolumePath(ctx: LocalContext, ref: TableRef, rel: st
   await fs.rm(target, { recursive: true, force: true });
 }
 
-/** The records of every newline-delimited JSON file under a volume folder (file by file in path order). */
-export async function readJsonLines(
-  ctx: LocalContext,
-  ref: TableRef,
-  folder: string,
-): Promise<Record<string, unknown>[]> {
-  const dir = resolveInside(await volumeRoot(ctx, ref), folder);
-  const names: string[] = [];
-  const walk = async (d: string, prefix: string) => {
-    const entries = await fs.readdir(d, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT')
-        throw new NotFoundError(`folder ${folder} not found in volume ${ref.catalog}.${ref.schema}.${ref.name}`);
-      throw err;
-    });
-    for (const e of entries) {
-      if (e.name.includes('.tmp-') || e.name.startsWith('_') || e.name.startsWith('.')) continue;
-      if (e.isDirectory()) await walk(path.join(d, e.name), `${prefix}${e.name}/`);
-      else names.push(`${prefix}${e.name}`);
-    }
-  };
-  await walk(dir, '');
-  names.sort();
-  const out: Record<string, unknown>[] = [];
-  for (const name of names) {
-    const text = await fs.readFile(path.join(dir, ...name.split('/')), 'utf8');
-    text.split('\n').forEach((line, i) => {
-      if (!line.trim()) return;
-      try {
-        out.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        throw new InvalidInputError(`${folder}/${name} line ${i + 1} is not JSON`);
-      }
-    });
-  }
-  return out;
+/** The absolute folder of a volume path (for the engine to read); the path is checked like every volume path. */
+export async function volumeFolder(ctx: LocalContext, ref: TableRef, rel: string): Promise<string> {
+  return resolveInside(await volumeRoot(ctx, ref), rel);
 }

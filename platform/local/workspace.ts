@@ -75,7 +75,7 @@ export class LocalWorkspace implements Workspace {
   writeVolumeFile = (ref: T.TableRef, path: string, data: Buffer) => files.writeVolumeFile(this.ctx, ref, path, data);
   deleteVolumePath = (ref: T.TableRef, path: string) => files.deleteVolumePath(this.ctx, ref, path);
   copyIntoFromVolume = async (ref: T.TableRef, source: Parameters<Workspace['copyIntoFromVolume']>[1]) =>
-    dml.insertRows(this.ctx, ref, await files.readJsonLines(this.ctx, source.volume, source.path));
+    dml.appendJsonFiles(this.ctx, ref, await files.volumeFolder(this.ctx, source.volume, source.path));
 
   // ---- table writes
   createTable = (opts: T.CreateTableOptions) => tables.createTable(this.ctx, opts);
