@@ -38,14 +38,13 @@ export const caseKeyOf = (type: string, records: RecordRef[]) =>
  * it is. `dueAt` gives the SLA due date (`slaDueAt(config.mdm.sla_calendar)` from activities/mdm/logic/sla.ts).
  * Answers the ids of the cases opened now.
  */
-export async function openCases(
+export async function openCases<T extends string>(
   db: Db,
-  cases: OpenCaseInput[],
-  dueAt: (type: never, openedAt: Date) => Date,
+  cases: (OpenCaseInput & { type: T })[],
+  dueAt: (type: T, openedAt: Date) => Date,
   now: Date = new Date(),
 ): Promise<{ opened: string[]; existing: number }> {
   if (cases.length === 0) return { opened: [], existing: 0 };
-  const due = dueAt as (type: string, openedAt: Date) => Date;
   const rows = cases.map((c) => {
     const records = sortedRecords(c.records);
     return {
@@ -62,7 +61,7 @@ export async function openCases(
       runId: c.run_id ?? null,
       assignedTo: c.assigned_to ?? null,
       openedAt: now,
-      dueAt: due(c.type, now),
+      dueAt: dueAt(c.type, now),
     };
   });
   const unique = [...new Map(rows.map((r) => [r.caseKey, r])).values()];
