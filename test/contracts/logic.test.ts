@@ -70,7 +70,16 @@ const facts: TableFacts = {
       enabled: true,
     },
   ],
-  profileChecks: [],
+  profileChecks: [
+    {
+      table_fqn: 'main.sales.orders',
+      name: 'positive_ids',
+      check_function: 'sql_expression',
+      arguments: { expression: 'id > 0' },
+      criticality: 'error',
+      enabled: true,
+    },
+  ],
   rowCount: 100,
 };
 
@@ -93,6 +102,7 @@ test('a generated contract carries pii, masks, row filter, lineage, history, SLA
   expect(obj.properties![0]).toMatchObject({ name: 'id', required: true, logicalType: 'integer' });
   expect(obj.quality).toEqual([
     expect.objectContaining({ type: 'custom', engine: 'dqx', severity: 'warning', name: 'status_known' }),
+    expect.objectContaining({ type: 'text', name: 'positive_ids' }),
     expect.objectContaining({ rule: 'rowCount', mustBeGreaterOrEqualTo: 80 }),
   ]);
   const custom = Object.fromEntries(
@@ -130,7 +140,10 @@ test('validation plans schema differences from columns alone and judges measured
     ['missing_column', 'status'],
     ['type_mismatch', 'ts'],
   ]);
-  expect(plan.sections.quality.skipped).toEqual(['status_known: column status is missing']);
+  expect(plan.sections.quality.skipped).toEqual([
+    'status_known: column status is missing',
+    'positive_ids: text rule is not executed',
+  ]);
   expect(plan.checks.map((c) => c.label)).toEqual(['required:id', 'row_count_at_least_80_percent', 'email_unique']);
   const out = judgeValidation(plan, {
     rows: 50,

@@ -42,6 +42,9 @@ export function checkColumn(c: DqCheck): string | undefined {
  */
 export function qualityRuleOf(c: DqCheck): OdcsQuality {
   const base = { name: c.name, severity: severityOf(c) };
+  // SQL stays with the data-quality engine (its guard checks it per caller); the contract only names the check.
+  if (/^sql_/.test(c.check_function) || c.filter)
+    return { type: 'text', description: `data-quality check ${c.check_function} (SQL; run by the DQ engine)`, ...base };
   if (c.check_function === 'is_not_null' && checkColumn(c))
     return { type: 'library', rule: 'nullCheck', mustBe: 0, dimension: 'completeness', unit: 'rows', ...base };
   if (c.check_function === 'is_unique' && checkColumn(c))

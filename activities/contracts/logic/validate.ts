@@ -141,7 +141,7 @@ export function planValidation(
     const run = checkForRule(q, tableFqn, col, label);
     if (!run) {
       sections.quality.skipped.push(
-        `${label}: ${q.type ?? 'library'} rule ${q.rule ?? q.engine ?? ''} is not executed`,
+        `${label}: ${[q.type ?? 'library', q.rule ?? q.engine].filter(Boolean).join(' ')} rule is not executed`,
       );
       return;
     }
