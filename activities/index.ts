@@ -102,7 +102,7 @@ export function createActivities(deps: ActivityDeps) {
       ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
       ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
       ...createWorkbenchActivities({ store: deps.store, workspaces: deps.workspaces }),
-      ...createWarehouseActivities({ db: deps.store.db }),
+      ...createWarehouseActivities({ db: deps.store.db, workspaces: deps.workspaces }),
       ...finops,
       ...createGeneratorActivities({ workspaces: deps.workspaces }),
       ...createAutomationActivities({ ...deps, services: deps.automation }),

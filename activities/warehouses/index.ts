@@ -1,9 +1,12 @@
 import { heartbeat } from '@temporalio/activity';
-import { NotFoundError } from '../../platform/errors';
+import { DatabricksWorkspace } from '../../platform/databricks/workspace';
+import { InvalidWarehouseError, NotFoundError } from '../../platform/errors';
+import type { WorkspaceResolver } from '../../platform/workspace-resolver';
 import type { WarehouseState } from '../../schemas/warehouses';
 import type { Db } from '../../store/db';
 import { getWarehouse, recordTransition, type WarehouseRow } from '../../store/warehouses/repo';
 import type { TransitionResult, WarehouseCommand } from '../../workflows/warehouses/definitions';
+import { databricksBackend } from './databricks';
 import { poolActivity, poolFor, stopPool } from './engine';
 
 /**
@@ -39,11 +42,21 @@ export interface WarehouseActivityDeps {
   db: Db;
   /** The backend for a warehouse row (local pools unless the row lives in a Databricks workspace). */
   backendFor?: (row: WarehouseRow) => Promise<WarehouseBackend>;
+  /** The configured workspace: Databricks warehouses are changed through its SQL Warehouses API. */
+  workspaces?: WorkspaceResolver;
 }
 
 /** The warehouse workflow's activities: one transition at a time, each step an event row. */
 export function createWarehouseActivities(deps: WarehouseActivityDeps) {
-  const backendFor = deps.backendFor ?? (async () => localBackend);
+  const backendFor =
+    deps.backendFor ??
+    (async (row: WarehouseRow) => {
+      if (row.location !== 'databricks' || !deps.workspaces) return localBackend;
+      const ws = await deps.workspaces.default();
+      if (!(ws instanceof DatabricksWorkspace))
+        throw new InvalidWarehouseError(`warehouse ${row.id} lives in a Databricks workspace; none is configured`);
+      return databricksBackend(ws.rest.warehouses);
+    });
   async function load(id: string): Promise<WarehouseRow> {
     const row = await getWarehouse(deps.db, id);
     if (!row) throw new NotFoundError(`warehouse ${id} not found`);

@@ -12,6 +12,7 @@ import * as storage from './ops/storage';
 import * as tbl from './ops/tables';
 import { FilesApi } from './rest/files';
 import { PipelinesApi, pipelineDetail } from './rest/pipelines';
+import { SqlWarehousesApi } from './rest/warehouses';
 import { UnityCatalogApi } from './rest/unity-catalog';
 import { WorkspaceApi } from './rest/workspace-api';
 
@@ -24,7 +25,13 @@ export class DatabricksWorkspace implements Workspace {
   readonly id: string;
   readonly warehouseId: string;
   /** REST clients for what the port does not cover (warehouses, Jobs, serving endpoints, effective grants). */
-  readonly rest: { uc: UnityCatalogApi; workspace: WorkspaceApi; files: FilesApi; pipelines: PipelinesApi };
+  readonly rest: {
+    uc: UnityCatalogApi;
+    workspace: WorkspaceApi;
+    files: FilesApi;
+    pipelines: PipelinesApi;
+    warehouses: SqlWarehousesApi;
+  };
   private readonly ctx: OpsContext;
 
   constructor(resolved: ResolvedConfig) {
@@ -35,6 +42,7 @@ export class DatabricksWorkspace implements Workspace {
       workspace: new WorkspaceApi(resolved.http),
       files: new FilesApi(resolved.http),
       pipelines: new PipelinesApi(resolved.http),
+      warehouses: new SqlWarehousesApi(resolved.http),
     };
     const tokens = resolved.tokens;
     this.ctx = { sql: resolved.sql, uc: this.rest.uc, files: this.rest.files, secrets: () => tokens.secrets() };
