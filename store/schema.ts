@@ -25,3 +25,4 @@ export * from './streams/tables';
 export * from './ai/tables';
 export * from './compliance/tables';
 export * from './automation/tables';
+export * from './auth/tables';
