@@ -10,7 +10,8 @@
  * same standardised records (the run's work table), the same comparison levels, the same blocking rules and the
  * same training (u from random pairs, m by EM per blocking rule), links at P ≥ 0.75 and clusters at 0.75. One
  * evaluator (Python, pairwise and B-cubed against the truth table) scores both. Prints per engine wall time, scored
- * pairs, F1s and peak RSS, then the time ratio (goal < 1) and the F1 difference (goal ≥ 0).
+ * pairs, F1s and peak RSS, then the time ratio (goal < 1) and the F1 difference (goal ≥ 0); then an incremental
+ * run with 1 % new records against the full run on the same records (incremental ÷ full).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import {
   scorePairs,
   trainModel,
 } from '../activities/mdm/match';
+import type { FsParams } from '../activities/mdm/logic/em';
 import { writeSynthetic } from '../api/mdm/synthetic-service';
 import { LocalWorkspace } from '../platform/local/workspace';
 
@@ -51,24 +53,34 @@ async function main() {
     await ensureRecordsTable(ws, catalog, model);
     for (const source of syn.sources)
       await ingestSource(ws, { ingestId: 'bench', catalog, model, source, ts: '2026-01-01T00:00:00Z' });
-
-    const req = { runId: 'bench-run', catalog, model };
-    const steps: Record<string, number> = {};
-    const timed = async <T>(name: string, fn: () => Promise<T>) => {
-      const t = performance.now();
-      const r = await fn();
-      steps[name] = Math.round(performance.now() - t);
-      return r;
+    const ingest = async (id: string) => {
+      for (const source of syn.sources)
+        await ingestSource(ws, { ingestId: id, catalog, model, source, ts: '2026-01-01T00:00:00Z' });
     };
-    const started = performance.now();
-    await timed('blocking', () => prepareMatch(ws, { ...req, maxPairs: 1e12 }));
-    const perRule = await timed('comparing', () => comparePairs(ws, req));
-    const params = await timed('training', () => trainModel(ws, { ...req, seed: 42, sampleSize: 600 }));
-    await timed('scoring', () => scorePairs(ws, { ...req, params }));
-    await timed('clustering', () => clusterRecords(ws, req));
-    await timed('publishing', () => publishGolden(ws, { ...req, ts: '2026-01-01T01:00:00Z' }));
-    const lakewardMs = performance.now() - started;
-    const scored = Object.values(perRule).reduce((a, b) => a + b, 0);
+    /** A match run's steps as the mdm_match job runs them (no store: no rules, cases or overrides). */
+    const match = async (runId: string, opts: { incremental?: boolean; params?: FsParams } = {}) => {
+      const req = { runId, catalog, model, incremental: opts.incremental };
+      const steps: Record<string, number> = {};
+      const timed = async <T>(name: string, fn: () => Promise<T>) => {
+        const t = performance.now();
+        const r = await fn();
+        steps[name] = Math.round(performance.now() - t);
+        return r;
+      };
+      const started = performance.now();
+      await timed('blocking', () => prepareMatch(ws, { ...req, maxPairs: 1e12 }));
+      const perRule = await timed('comparing', () => comparePairs(ws, req));
+      const params = await timed('training', async () =>
+        opts.params ? opts.params : trainModel(ws, { ...req, seed: 42, sampleSize: 600 }),
+      );
+      await timed('scoring', () => scorePairs(ws, { ...req, params }));
+      await timed('clustering', () => clusterRecords(ws, req));
+      await timed('publishing', () => publishGolden(ws, { ...req, ts: '2026-01-01T01:00:00Z' }));
+      const ms = performance.now() - started;
+      return { ms, steps, params, compared: Object.values(perRule).reduce((a, b) => a + b, 0) };
+    };
+    const full = await match('bench-run');
+    const [lakewardMs, steps, scored] = [full.ms, full.steps, full.compared];
 
     // The same standardised records and Lakeward's clusters, for Splink and the shared evaluator.
     const attrs = Object.keys(model.attributes);
@@ -89,6 +101,28 @@ async function main() {
       lakeward: { pairwise_f1: number; b3_f1: number };
     };
     const lwRss = Math.round(process.resourceUsage().maxRSS / 1024);
+
+    // Incremental: 1 % of the source rows (keys ending in 07) held back, a full run on the rest, the rows back,
+    // then an incremental run, timed against the full run above on the same records.
+    const heldOut = (key: string) => `right(CAST(${key} AS STRING), 2) = '07'`;
+    for (const s of syn.sources) {
+      const [c, sc, name] = s.table_fqn.split('.');
+      await ws.createTableAs({
+        ref: { catalog: c, schema: sc, name: `held_${name}` },
+        query: `SELECT * FROM ${s.table_fqn} WHERE ${heldOut(s.key_column)}`,
+        replace: true,
+      });
+      await ws.deleteWhere({ catalog: c, schema: sc, name }, heldOut(s.key_column));
+    }
+    await ingest('bench-held');
+    const base = await match('bench-base');
+    for (const s of syn.sources) {
+      const [c, sc, name] = s.table_fqn.split('.');
+      await ws.insertQuery({ catalog: c, schema: sc, name }, `SELECT * FROM ${c}.${sc}.held_${name}`);
+    }
+    await ingest('bench-back');
+    const incremental = await match('bench-incremental', { incremental: true, params: base.params });
+
     console.log(`records ${RECORDS}; Lakeward steps (ms): ${JSON.stringify(steps)}`);
     console.log(
       `lakeward     wall ${(lakewardMs / 1000).toFixed(1)} s  scored pairs ${scored}  pairwise F1 ${splink.lakeward.pairwise_f1}  ` +
@@ -101,6 +135,11 @@ async function main() {
     console.log(
       `time ratio lakeward/splink ${(lakewardMs / 1000 / splink.seconds).toFixed(2)} (goal < 1); ` +
         `pairwise F1 difference ${(splink.lakeward.pairwise_f1 - splink.splink.pairwise_f1).toFixed(4)} (goal ≥ 0)`,
+    );
+    console.log(
+      `incremental (1 % new records) ${(incremental.ms / 1000).toFixed(1)} s, compared ${incremental.compared} pairs; ` +
+        `full ${(lakewardMs / 1000).toFixed(1)} s; incremental ÷ full ${(incremental.ms / lakewardMs).toFixed(2)}; ` +
+        `steps (ms): ${JSON.stringify(incremental.steps)}`,
     );
   } finally {
     await ws.close();

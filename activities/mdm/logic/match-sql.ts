@@ -134,6 +134,10 @@ export function blockingCountsSql(model: MdmModel, t: MatchTables, from = tableS
  */
 export function pairsSql(model: MdmModel, t: MatchTables, runId: string, incremental = false): string {
   const attrs = attributesOf(model);
+  // Which rules block the pair (each rule's own pairs train its EM without being built again).
+  const memberships = model.blocking_rules
+    .map((_, j) => `coalesce(${blockedBy(model, j)}, FALSE) AS ${ident(membershipColumn(j))}`)
+    .join(', ');
   const gammas = attrs.map((a) => `${gammaExpr(model, a)} AS ${ident(gammaColumn(a))}`).join(', ');
   const parts = model.blocking_rules.map((rule, i) => {
     const earlier = model.blocking_rules
@@ -141,7 +145,7 @@ export function pairsSql(model: MdmModel, t: MatchTables, runId: string, increme
       .map((_, j) => ` AND NOT coalesce(${blockedBy(model, j)}, FALSE)`)
       .join('');
     return (
-      `SELECT l.uid AS uid_l, r.uid AS uid_r, ${lit(rule.name)} AS rule, ${gammas} FROM ${tableSql(t.work)} l ` +
+      `SELECT l.uid AS uid_l, r.uid AS uid_r, ${lit(rule.name)} AS rule, ${gammas}, ${memberships} FROM ${tableSql(t.work)} l ` +
       `JOIN ${tableSql(t.work)} r ON ${blockedBy(model, i)} AND l.uid < r.uid${earlier}` +
       (incremental ? ' WHERE l.c OR r.c' : '')
     );
@@ -149,19 +153,24 @@ export function pairsSql(model: MdmModel, t: MatchTables, runId: string, increme
   return `SELECT *, ${lit(runId)} AS run_id FROM (${parts.join(' UNION ALL ')}) p`;
 }
 
+/** The candidate-pair column saying whether blocking rule `j` blocks the pair. */
+export const membershipColumn = (j: number) => `blk_${j}`;
+
 /**
  * Agreement-pattern counts per blocking rule, for training: each rule's own pairs, not only those no earlier rule
  * produced (the dedupe of the candidate pairs would hide, say, equal birth dates from every rule after `dob`).
+ * Read from the candidate pairs (every pair of every rule is one of them, its memberships say which rules block
+ * it), so no comparison is computed twice.
  */
 export function patternCountsSql(model: MdmModel, t: MatchTables): string {
-  const attrs = attributesOf(model);
-  const gammas = attrs.map((a) => `${gammaExpr(model, a)} AS ${ident(gammaColumn(a))}`).join(', ');
-  const cols = ['rule', ...attrs.map((a) => ident(gammaColumn(a)))].join(', ');
+  const cols = attributesOf(model)
+    .map((a) => ident(gammaColumn(a)))
+    .join(', ');
   return model.blocking_rules
     .map(
       (rule, i) =>
-        `SELECT ${cols}, count(*) AS n FROM (SELECT ${lit(rule.name)} AS rule, ${gammas} FROM ${tableSql(t.work)} l ` +
-        `JOIN ${tableSql(t.work)} r ON ${blockedBy(model, i)} AND l.uid < r.uid) p GROUP BY ${cols}`,
+        `SELECT ${lit(rule.name)} AS rule, ${cols}, count(*) AS n FROM ${tableSql(t.candidates)} ` +
+        `WHERE ${ident(membershipColumn(i))} GROUP BY ${cols}`,
     )
     .join(' UNION ALL ');
 }
@@ -212,12 +221,15 @@ export function scoredPairsSql(
   if (!mustLinks.length) return `SELECT p.*, ${score} AS score FROM ${tableSql(t.candidates)} p`;
   // A steward's approved pair is an edge of 100: scored so when it is a candidate, added when it is not.
   const values = `(VALUES ${mustLinks.map(([a, b]) => `(${lit(a)}, ${lit(b)})`).join(', ')}) AS ml(a, b)`;
-  const cols = ['uid_l', 'uid_r', 'rule', ...attributesOf(model).map((a) => ident(gammaColumn(a))), 'run_id'];
+  const blk = model.blocking_rules.map((_, j) => ident(membershipColumn(j)));
+  const cols = ['uid_l', 'uid_r', 'rule', ...attributesOf(model).map((a) => ident(gammaColumn(a))), ...blk, 'run_id'];
   const approved = `EXISTS (SELECT 1 FROM ${values} WHERE ml.a = p.uid_l AND ml.b = p.uid_r)`;
   const added =
     `SELECT ml.a AS uid_l, ml.b AS uid_r, 'must_link' AS rule, ${attributesOf(model)
       .map((a) => `CAST(NULL AS INT) AS ${ident(gammaColumn(a))}`)
-      .join(', ')}, ${lit(runId)} AS run_id, 100.0 AS score FROM ${values} ` +
+      .join(
+        ', ',
+      )}, ${blk.map((b) => `FALSE AS ${b}`).join(', ')}, ${lit(runId)} AS run_id, 100.0 AS score FROM ${values} ` +
     `JOIN ${tableSql(t.work)} wa ON wa.uid = ml.a JOIN ${tableSql(t.work)} wb ON wb.uid = ml.b ` +
     `WHERE NOT EXISTS (SELECT 1 FROM ${tableSql(t.candidates)} c WHERE c.uid_l = ml.a AND c.uid_r = ml.b)`;
   return (
@@ -267,16 +279,17 @@ export const labelChangesSql = (a: RecordsTable, b: RecordsTable) =>
  * smaller id); a cluster without one gets a new id from its label and the run.
  */
 export function assignSql(t: MatchTables, labels: RecordsTable, runId: string, hasPrevious: boolean): string {
-  const cur = `SELECT uid, label FROM ${tableSql(labels)}`;
+  // `size`: the cluster's records (a single record skips survivorship's window functions when published)
+  const cur = `SELECT uid, label, count(*) OVER (PARTITION BY label) AS size FROM ${tableSql(labels)}`;
   const fresh = `concat('GR-', substr(md5(concat(${lit(runId)}, c.label)), 1, 16))`;
-  if (!hasPrevious) return `SELECT c.uid, c.label, ${fresh} AS entity_id FROM (${cur}) c`;
+  if (!hasPrevious) return `SELECT c.uid, c.label, ${fresh} AS entity_id, c.size FROM (${cur}) c`;
   const overlap =
     `SELECT c.label, o.entity_id, count(*) AS n FROM (${cur}) c JOIN ${tableSql(t.members)} o ON o.uid = c.uid ` +
     `GROUP BY c.label, o.entity_id`;
   const byEntity = `SELECT *, row_number() OVER (PARTITION BY entity_id ORDER BY n DESC, label) AS re FROM (${overlap}) o`;
   const claimed = `SELECT label, entity_id, row_number() OVER (PARTITION BY label ORDER BY n DESC, entity_id) AS rl FROM (${byEntity}) b WHERE re = 1`;
   return (
-    `SELECT c.uid, c.label, coalesce(k.entity_id, ${fresh}) AS entity_id FROM (${cur}) c ` +
+    `SELECT c.uid, c.label, coalesce(k.entity_id, ${fresh}) AS entity_id, c.size FROM (${cur}) c ` +
     `LEFT JOIN (SELECT * FROM (${claimed}) x WHERE rl = 1) k ON k.label = c.label`
   );
 }
@@ -302,12 +315,18 @@ function survivorOrder(model: MdmModel, attr: string): string {
   return [`CASE WHEN ${a} IS NULL THEN 1 ELSE 0 END`, ...survivorKeys(model, attr), `${a} ASC`, 'uid ASC'].join(', ');
 }
 
-/** Each live record with its golden record id and, per attribute, how often its value occurs in that record. */
+/**
+ * Each live record of a golden record with two or more records, with its golden record id and, per attribute,
+ * how often its value occurs in that record (single records need no survivorship).
+ */
 export function survivorRowsSql(model: MdmModel, t: MatchTables): string {
   const freq = attributesOf(model).map(
     (a) => `count(*) OVER (PARTITION BY g.entity_id, w.${ident(a)}) AS ${ident(`freq_${a}`)}`,
   );
-  return `SELECT g.entity_id, w.*, ${freq.join(', ')} FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid`;
+  return (
+    `SELECT g.entity_id, w.*, ${freq.join(', ')} FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ` +
+    `ON w.uid = g.uid WHERE g.size > 1`
+  );
 }
 
 /**
@@ -350,7 +369,18 @@ export function goldenSql(
     `${hasPrevious ? `coalesce(max(o.status), '') <> 'archived' AND ` : ''}${confidence} < ${SCORE_MERGE} AS reviewable, ${confidence} AS confidence_score, count(DISTINCT v.uid) AS record_count, ` +
     `${values.join(', ')}, CAST(NULL AS STRING) AS merged_into, ${created} AS created_at, ${at} AS updated_at, ${lit(runId)} AS run_id ` +
     `FROM (${picked}) v LEFT JOIN (${strongest}) s ON s.uid = v.uid${prevJoin} GROUP BY v.entity_id`;
-  if (!hasPrevious) return current;
+  // Single records (most of them): their own values, confidence 100, no window function or join on the pairs.
+  const own = attrs.flatMap((a) => [
+    `w.${ident(a)} AS ${ident(a)}`,
+    `CASE WHEN w.${ident(a)} IS NULL THEN NULL ELSE w.uid END AS ${ident(`${a}__source`)}`,
+  ]);
+  const single =
+    `SELECT g.entity_id, ${lit(entityType)} AS entity_type, ${hasPrevious ? `CASE WHEN o.status = 'archived' THEN 'archived' ELSE 'active' END` : `'active'`} AS status, ` +
+    `FALSE AS reviewable, CAST(100.0 AS DOUBLE) AS confidence_score, CAST(1 AS BIGINT) AS record_count, ${own.join(', ')}, ` +
+    `CAST(NULL AS STRING) AS merged_into, ${hasPrevious ? `coalesce(o.created_at, ${at})` : at} AS created_at, ${at} AS updated_at, ${lit(runId)} AS run_id ` +
+    `FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid` +
+    `${hasPrevious ? ` LEFT JOIN ${tableSql(t.golden)} o ON o.entity_id = g.entity_id` : ''} WHERE g.size = 1`;
+  if (!hasPrevious) return `${current} UNION ALL ${single}`;
   // Previous golden records no cluster kept: merged into the one now holding most of their records, else archived.
   const movedTo =
     `SELECT m.entity_id AS old_id, a.entity_id AS new_id, row_number() OVER (PARTITION BY m.entity_id ORDER BY count(*) DESC, a.entity_id) AS rk ` +
@@ -364,7 +394,7 @@ export function goldenSql(
     `CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.run_id ELSE ${lit(runId)} END AS run_id ` +
     `FROM ${tableSql(t.golden)} o LEFT JOIN (SELECT * FROM (${movedTo}) q WHERE rk = 1) mv ON mv.old_id = o.entity_id ` +
     `WHERE o.entity_id NOT IN (SELECT entity_id FROM ${tableSql(t.assign)})`;
-  return `${current} UNION ALL ${gone}`;
+  return `${current} UNION ALL ${single} UNION ALL ${gone}`;
 }
 
 /** The membership published with the golden records: entity_id, uid, system, record_id. */
