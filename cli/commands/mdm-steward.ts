@@ -1,0 +1,339 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { apiClient, print, withApiOptions, type ApiOptions } from '../http';
+
+const M = '/api/mdm';
+
+interface CaseView {
+  case_id: string;
+  entity_type: string;
+  type: string;
+  status: string;
+  records: { system: string; record_id: string }[];
+  score: number | null;
+  assigned_to: string | null;
+  due_at: string;
+  sla_state: string | null;
+  effect?: Record<string, unknown>;
+}
+
+function table(header: string[], rows: (string | number | null)[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? '-').length)));
+  const line = (cells: (string | number | null)[]) =>
+    cells
+      .map((c, i) => String(c ?? '-').padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+const pairs = (list: string[], what: string) =>
+  Object.fromEntries(
+    list.map((kv) => {
+      const i = kv.indexOf('=');
+      if (i < 1) throw new Error(`${what} must be name=value, not ${kv}`);
+      return [kv.slice(0, i), kv.slice(i + 1)];
+    }),
+  );
+
+const caseLine = (c: CaseView) => [
+  c.case_id,
+  c.type,
+  c.status,
+  c.sla_state,
+  c.due_at.slice(0, 16),
+  c.assigned_to,
+  c.score,
+  c.records.map((r) => `${r.system}:${r.record_id}`).join(' '),
+];
+const CASE_HEADER = ['case', 'type', 'status', 'sla', 'due', 'assigned', 'score', 'records'];
+
+function registerCases(mdm: Command) {
+  withApiOptions(
+    mdm
+      .command('cases')
+      .description('Stewardship cases (soonest due first)')
+      .option('--type <type>')
+      .option('--status <status>', 'open or resolved')
+      .option('--assigned-to <who>', 'a key name, or me')
+      .option('--entity-type <type>')
+      .option('--sla-state <state>', 'on_track, at_risk or overdue'),
+  ).action(async (o: ApiOptions & Record<string, string | undefined>) => {
+    const q = new URLSearchParams();
+    for (const [k, key] of [
+      ['type', 'type'],
+      ['status', 'status'],
+      ['assignedTo', 'assigned_to'],
+      ['entityType', 'entity_type'],
+      ['slaState', 'sla_state'],
+    ] as const)
+      if (o[k]) q.set(key, o[k] as string);
+    const list = await apiClient(o).get<CaseView[]>(`${M}/stewardship?${q}`);
+    print(o, list, (cs) => table(CASE_HEADER, cs.map(caseLine)));
+  });
+  withApiOptions(mdm.command('case').description('One stewardship case').argument('<case_id>')).action(
+    async (id: string, o: ApiOptions) => {
+      const c = await apiClient(o).get<CaseView>(`${M}/stewardship/${encodeURIComponent(id)}`);
+      print(o, c, (v) => table(CASE_HEADER, [caseLine(v)]));
+    },
+  );
+  withApiOptions(
+    mdm
+      .command('resolve')
+      .description('Resolve a case (steward): approve_match, reject, override or close')
+      .argument('<case_id>')
+      .argument('<action>')
+      .option('--notes <text>')
+      .option('--set <attr=value>', 'override: an attribute value (repeat)', collect, [])
+      .option('--flag-negative-match', 'reject: also add a pair negative-match rule'),
+  ).action(
+    async (
+      id: string,
+      action: string,
+      o: ApiOptions & { notes?: string; set: string[]; flagNegativeMatch?: boolean },
+    ) => {
+      const body: Record<string, unknown> = { action };
+      if (o.notes) body.notes = o.notes;
+      if (o.set.length) body.attribute_overrides = pairs(o.set, '--set');
+      if (o.flagNegativeMatch) body.flag_negative_match = true;
+      const r = await apiClient(o).post<CaseView>(`${M}/stewardship/${encodeURIComponent(id)}/resolve`, body);
+      print(o, r, (v) => `${v.case_id} resolved (${action}): ${JSON.stringify(v.effect ?? {})}`);
+    },
+  );
+  withApiOptions(
+    mdm.command('reassign').description('Assign a case to a steward (key name)').argument('<case_id>').argument('<to>'),
+  ).action(async (id: string, to: string, o: ApiOptions) => {
+    const r = await apiClient(o).post<CaseView>(`${M}/stewardship/${encodeURIComponent(id)}/reassign`, { to });
+    print(o, r, (v) => `${v.case_id} assigned to ${v.assigned_to}`);
+  });
+}
+
+interface CodeView {
+  code: string;
+  description: string | null;
+  aliases: string[];
+  parent: string | null;
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
+function registerReference(mdm: Command) {
+  const ref = mdm.command('reference').description('Reference data: domains, codes, aliases');
+  withApiOptions(ref.command('list').description('Domains')).action(async (o: ApiOptions) => {
+    const ds = await apiClient(o).get<
+      { name: string; builtin: boolean; code_count: number; description: string | null }[]
+    >(`${M}/reference-data`);
+    print(o, ds, (l) =>
+      table(
+        ['domain', 'codes', 'builtin', 'description'],
+        l.map((d) => [d.name, d.code_count, d.builtin ? 'yes' : 'no', d.description]),
+      ),
+    );
+  });
+  withApiOptions(ref.command('show').argument('<domain>')).action(async (domain: string, o: ApiOptions) => {
+    const d = await apiClient(o).get<{ codes: CodeView[] }>(`${M}/reference-data/${encodeURIComponent(domain)}`);
+    print(o, d, (v) =>
+      table(
+        ['code', 'parent', 'valid_from', 'valid_to', 'aliases', 'description'],
+        v.codes.map((c) => [c.code, c.parent, c.valid_from, c.valid_to, c.aliases.join(', '), c.description]),
+      ),
+    );
+  });
+  withApiOptions(
+    ref
+      .command('add')
+      .argument('<domain>')
+      .argument('<code>')
+      .option('--description <text>')
+      .option('--alias <alias>', 'repeat for more', collect, [])
+      .option('--parent <code>')
+      .option('--valid-from <date>')
+      .option('--valid-to <date>'),
+  ).action(
+    async (
+      domain: string,
+      code: string,
+      o: ApiOptions & { description?: string; alias: string[]; parent?: string; validFrom?: string; validTo?: string },
+    ) => {
+      const c = await apiClient(o).post<CodeView>(`${M}/reference-data/${encodeURIComponent(domain)}`, {
+        code,
+        description: o.description,
+        aliases: o.alias,
+        parent: o.parent,
+        valid_from: o.validFrom,
+        valid_to: o.validTo,
+      });
+      print(o, c, (v) => `added ${domain}/${v.code}`);
+    },
+  );
+  withApiOptions(
+    ref
+      .command('import')
+      .description('Import codes from a CSV file (header code, description, aliases, valid_from[, valid_to, parent])')
+      .argument('<domain>')
+      .argument('<file>', 'CSV (- for standard input)'),
+  ).action(async (domain: string, file: string, o: ApiOptions) => {
+    const csv = readFileSync(file === '-' ? 0 : file, 'utf8');
+    const r = await apiClient(o).request<{
+      created: number;
+      updated: number;
+      failed: number;
+      lines: { line: number; code: string | null; status: string; message?: string }[];
+    }>('POST', `${M}/reference-data/${encodeURIComponent(domain)}/import`, { csv });
+    print(o, r, (v) =>
+      [
+        `${v.created} created, ${v.updated} updated, ${v.failed} failed`,
+        ...v.lines.filter((l) => l.message).map((l) => `line ${l.line} ${l.code ?? ''}: ${l.status}: ${l.message}`),
+      ].join('\n'),
+    );
+    if (r.failed) process.exitCode = 1;
+  });
+  withApiOptions(
+    ref.command('resolve').description('The code a value stands for').argument('<domain>').argument('<value>'),
+  ).action(async (domain: string, value: string, o: ApiOptions) => {
+    const r = await apiClient(o).get<{ code: string | null; valid: boolean }>(
+      `${M}/reference-data/${encodeURIComponent(domain)}/resolve?${new URLSearchParams({ value })}`,
+    );
+    print(o, r, (v) => (v.code ? `${v.code}${v.valid ? '' : ' (not valid today)'}` : 'no code'));
+    if (!r.code) process.exitCode = 1;
+  });
+}
+
+function registerTemplates(mdm: Command) {
+  const t = mdm.command('templates').description('Industry templates');
+  withApiOptions(t.command('list')).action(async (o: ApiOptions) => {
+    const l = await apiClient(o).get<{ name: string; title: string; entities: string[] }[]>(`${M}/templates`);
+    print(o, l, (v) =>
+      table(
+        ['template', 'entities', 'title'],
+        v.map((x) => [x.name, x.entities.join(','), x.title]),
+      ),
+    );
+  });
+  withApiOptions(t.command('show').argument('<name>')).action(async (name: string, o: ApiOptions) => {
+    const v = await apiClient(o).get<unknown>(`${M}/templates/${encodeURIComponent(name)}`);
+    print(o, v, (x) => JSON.stringify(x, null, 2));
+  });
+  withApiOptions(
+    t
+      .command('apply')
+      .argument('<name>')
+      .option('--target-catalog <catalog>')
+      .option('--component <component>', 'entities, match_rules, reference_data, dq_rules (repeat)', collect, []),
+  ).action(async (name: string, o: ApiOptions & { targetCatalog?: string; component: string[] }) => {
+    const r = await apiClient(o).post<{
+      changed: boolean;
+      entities: { entity_type: string; model: string; table: string }[];
+    }>(`${M}/templates/${encodeURIComponent(name)}/apply`, {
+      target_catalog: o.targetCatalog,
+      components: o.component.length ? o.component : undefined,
+    });
+    print(o, r, (v) =>
+      [
+        v.changed ? `applied ${name}` : `${name}: nothing to change`,
+        ...v.entities.map((e) => `${e.entity_type}: model ${e.model}, table ${e.table}`),
+      ].join('\n'),
+    );
+  });
+}
+
+interface RunView {
+  report_id: string;
+  status: string;
+  error: string | null;
+  completed_at: string | null;
+  result: { columns: string[]; rows: Record<string, unknown>[] } | null;
+}
+
+function registerReports(mdm: Command) {
+  const r = mdm.command('reports').description('MDM reports: built-in and custom');
+  withApiOptions(r.command('list')).action(async (o: ApiOptions) => {
+    const l = await apiClient(o).get<{ name: string; origin: string; title: string }[]>(`${M}/reports`);
+    print(o, l, (v) =>
+      table(
+        ['report', 'origin', 'title'],
+        v.map((x) => [x.name, x.origin, x.title]),
+      ),
+    );
+  });
+  withApiOptions(r.command('add').argument('<file>', 'report YAML (- for standard input)')).action(
+    async (file: string, o: ApiOptions) => {
+      const yaml = readFileSync(file === '-' ? 0 : file, 'utf8');
+      const v = await apiClient(o).post<{ name: string }>(`${M}/reports`, { yaml });
+      print(o, v, (x) => `saved ${x.name}`);
+    },
+  );
+  withApiOptions(
+    r
+      .command('run')
+      .argument('<name>')
+      .option('--from <date>')
+      .option('--to <date>')
+      .option('--entity-type <type>')
+      .option('--param <name=value>', 'a report parameter (repeat)', collect, [])
+      .option('--no-wait', 'answer with the report ID at once'),
+  ).action(
+    async (
+      name: string,
+      o: ApiOptions & { from?: string; to?: string; entityType?: string; param: string[]; wait: boolean },
+    ) => {
+      const api = apiClient(o);
+      const started = await api.post<{ report_id: string }>(`${M}/reports/${encodeURIComponent(name)}/run`, {
+        from: o.from,
+        to: o.to,
+        filters: o.entityType ? { entity_type: o.entityType } : undefined,
+        parameters: o.param.length ? pairs(o.param, '--param') : undefined,
+      });
+      if (!o.wait) return print(o, started, (v) => v.report_id);
+      let run: RunView;
+      for (let delay = 200; ; delay = Math.min(delay * 2, 2000)) {
+        run = await api.get<RunView>(`${M}/reports/runs/${encodeURIComponent(started.report_id)}`);
+        if (run.completed_at) break;
+        await new Promise((res) => setTimeout(res, delay));
+      }
+      print(o, run, (v) =>
+        v.result
+          ? [
+              `${v.report_id}: ${v.status}`,
+              table(
+                v.result.columns,
+                v.result.rows.map((row) => v.result!.columns.map((c) => row[c] as string)),
+              ),
+            ].join('\n')
+          : `${v.report_id}: ${v.status}${v.error ? ` (${v.error})` : ''}`,
+      );
+      if (run.status !== 'completed') process.exitCode = 1;
+    },
+  );
+  withApiOptions(
+    r
+      .command('download')
+      .argument('<report_id>')
+      .requiredOption('--format <format>', 'pdf, png, svg, csv, json or html')
+      .requiredOption('--out <file>', 'where to write it (- for standard output)'),
+  ).action(async (id: string, o: ApiOptions & { format: string; out: string }) => {
+    const api = apiClient(o);
+    const headers: Record<string, string> = {};
+    const key = o.apiKey ?? process.env.LAKEWARD_API_KEY;
+    if (key) headers.Authorization = `Bearer ${key}`;
+    const res = await fetch(`${api.baseUrl}${M}/reports/runs/${encodeURIComponent(id)}/download?format=${o.format}`, {
+      headers,
+    });
+    if (!res.ok) throw new Error(`download failed: HTTP ${res.status} ${await res.text()}`);
+    const data = Buffer.from(await res.arrayBuffer());
+    if (o.out === '-') process.stdout.write(data);
+    else {
+      writeFileSync(o.out, data);
+      console.log(`wrote ${o.out} (${data.length} bytes)`);
+    }
+  });
+}
+
+/** `lakeward mdm cases|case|resolve|reassign|reference|templates|reports`: stewardship, reference data, templates, reports. */
+export function registerMdmStewardCommands(mdm: Command): void {
+  registerCases(mdm);
+  registerReference(mdm);
+  registerTemplates(mdm);
+  registerReports(mdm);
+}
