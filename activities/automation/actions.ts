@@ -93,6 +93,14 @@ async function notify(deps: ActionDeps, run: ActionRun): Promise<Record<string, 
   throw invalid(`notify: unknown channel ${channel} (in_app, slack or email)`);
 }
 
+function openSecret(deps: ActionDeps, sealed: Record<string, string>): string {
+  try {
+    return automationCipher(deps.config).open(sealed);
+  } catch {
+    throw invalid('webhook: the stored secret cannot be decrypted with this key (automation.secrets_key changed?)');
+  }
+}
+
 /** Performs one action for real and returns its output; throws (retryable or not) when it fails. */
 export async function performAction(deps: ActionDeps, run: ActionRun): Promise<Record<string, unknown>> {
   const p = run.params;
@@ -135,7 +143,7 @@ export async function performAction(deps: ActionDeps, run: ActionRun): Promise<R
       const { timeout_seconds: timeout, deny_private_networks: deny } = deps.config.automation.webhooks;
       return deliverWebhook({
         url: str(p, 'url', 'webhook'),
-        secret: automationCipher(deps.config).open(sealed),
+        secret: openSecret(deps, sealed),
         headers: (p.headers as Record<string, string> | undefined) ?? {},
         webhookId: run.webhookId,
         type: String(run.event.type ?? 'manual'),

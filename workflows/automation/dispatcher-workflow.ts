@@ -3,7 +3,7 @@ import type { AutomationActivities } from '../../activities/automation';
 import { eventsCommittedSignal, type DispatcherInput } from './definitions';
 
 const { dispatchEvents } = proxyActivities<AutomationActivities>({
-  startToCloseTimeout: '2 minutes',
+  startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 

@@ -2,16 +2,17 @@ import { ApplicationFailure, proxyActivities, uuid4, workflowInfo } from '@tempo
 import type { AutomationActivities } from '../../activities/automation';
 import type { PlaybookExecutionInput } from './definitions';
 
+// Book-keeping in the store: short timeouts, so work held by a worker that died is retried elsewhere soon.
 const { beginPlaybookExecution, recordPlaybookAction, finishPlaybookExecution } = proxyActivities<AutomationActivities>(
   {
-    startToCloseTimeout: '1 minute',
+    startToCloseTimeout: '15 seconds',
     retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
   },
 );
 
 /** Non-webhook actions: queueing a job, tagging, notifying. A logical error (InvalidInput) fails at once. */
 const { runPlaybookAction } = proxyActivities<AutomationActivities>({
-  startToCloseTimeout: '2 minutes',
+  startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 3 },
 });
 
@@ -19,7 +20,7 @@ function webhookActivity(maxAttempts: number) {
   // Each attempt is one delivery (10 s timeout inside); 408/429/5xx/network errors retry with backoff, any other
   // refusal is non-retryable. The webhook-id is an input, so every attempt sends the same one.
   return proxyActivities<AutomationActivities>({
-    startToCloseTimeout: '30 seconds',
+    startToCloseTimeout: '20 seconds',
     retry: {
       initialInterval: '1 second',
       backoffCoefficient: 2,
