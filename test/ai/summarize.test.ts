@@ -189,6 +189,14 @@ test('a model answering 500 gives the template text and is still charged its max
   expect(usage.body).toMatchObject({ calls: 1, failed_calls: 1, tokens_charged: 300 });
 });
 
+test('a workbench statement_id is explained from the statement it ran', async () => {
+  const st = await request(app).post('/api/sql/statements').send({ statement: CASES[0].sql });
+  expect(st.body.status.state).toBe('SUCCEEDED');
+  const res = await summarize({ context_type: 'query_explain', statement_id: st.body.statement_id });
+  expect(res.status).toBe(200);
+  expect(res.body.explain).toMatchObject({ tables: CASES[0].tables, filters: CASES[0].filters });
+});
+
 test('bad requests are 400 naming the field: unknown context_type, a write, an unknown endpoint', async () => {
   const kind = await summarize({ context_type: 'poetry', sql: 'SELECT 1' });
   expect(kind.status).toBe(400);
