@@ -278,5 +278,16 @@ const bothPrefixes = (routes: AnyRoute[]): AnyRoute[] => [
 export const mdmRoutes = defineRoutes({
   name: 'mdm',
   mounts: ['/'],
-  routes: bothPrefixes([...modelRoutes, ...sourceRoutes, ...jobRoutes, ...matchRoutes, ...entityRoutes, ...ruleRoutes, ...caseRoutes, ...referenceRoutes, ...reportRoutes, ...templateRoutes]),
+  routes: bothPrefixes([
+    ...modelRoutes,
+    ...sourceRoutes,
+    ...jobRoutes,
+    ...matchRoutes,
+    ...entityRoutes,
+    ...ruleRoutes,
+    ...caseRoutes,
+    ...referenceRoutes,
+    ...reportRoutes,
+    ...templateRoutes,
+  ]),
 });
