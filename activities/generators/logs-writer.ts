@@ -55,7 +55,7 @@ export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<Written
       index,
       keepLines: opts.keepLines,
     });
-    const data = Buffer.from(file.text, 'utf8');
+    const data = file.data;
     const name = `${itemBaseName(opts.type, opts.seed, index)}.${ext}`;
     if (opts.write) await opts.write(name, data);
     else await fs.writeFile(path.join(opts.dir!, name), data);

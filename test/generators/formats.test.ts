@@ -21,7 +21,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const lines = (type: string, n: number, index = 0) =>
-  buildLogFile({ type, seed: 7, asOf: AS_OF, daysBack: 3, linesPerFile: n, index }).text.split('\n').slice(0, -1);
+  buildLogFile({ type, seed: 7, asOf: AS_OF, daysBack: 3, linesPerFile: n, index })
+    .data.toString('utf8')
+    .split('\n')
+    .slice(0, -1);
 
 describe('log lines', () => {
   it('nginx_access lines are in the combined log format', () => {

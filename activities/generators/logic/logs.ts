@@ -136,7 +136,7 @@ function timeline(rng: Rng, spec: LogFileSpec): number[] {
 
 type Line = { text: string; level: string; message: string; attrs: Record<string, string>; service?: string };
 
-function nginxLine(c: FileContext, ts: number): Line {
+function nginxLine(c: FileContext, ts: number, keep: boolean): Line {
   const method = c.rng.weighted(METHODS);
   const status = c.rng.weighted(STATUSES);
   const path = c.rng.pick(PATHS).replace('{id}', String(c.rng.int(1, 99_999)));
@@ -151,11 +151,13 @@ function nginxLine(c: FileContext, ts: number): Line {
     text,
     level,
     message: request,
-    attrs: { remote_addr: ip, status: String(status), body_bytes_sent: String(bytes), user_agent: agent },
+    attrs: keep
+      ? { remote_addr: ip, status: String(status), body_bytes_sent: String(bytes), user_agent: agent }
+      : NO_ATTRS,
   };
 }
 
-function appJsonLine(c: FileContext, ts: number): Line {
+function appJsonLine(c: FileContext, ts: number, keep: boolean): Line {
   const level = c.rng.weighted(LEVELS);
   const message = c.rng.pick(APP_MESSAGES);
   const traceId = c.rng.hex(32);
@@ -170,10 +172,15 @@ function appJsonLine(c: FileContext, ts: number): Line {
     user_id: user,
     duration_ms: duration,
   });
-  return { text, level, message, attrs: { trace_id: traceId, user_id: user, duration_ms: String(duration) } };
+  return {
+    text,
+    level,
+    message,
+    attrs: keep ? { trace_id: traceId, user_id: user, duration_ms: String(duration) } : NO_ATTRS,
+  };
 }
 
-function syslogLine(c: FileContext, ts: number): Line {
+function syslogLine(c: FileContext, ts: number, keep: boolean): Line {
   const [app, msgid, facility] = c.rng.weighted(SYSLOG_APPS.map((a) => [a, 1] as const));
   const [severity, level] = c.rng.weighted(SEVERITIES.map(([n, name, w]) => [[n, name] as const, w] as const));
   const pri = facility * 8 + severity;
@@ -186,11 +193,11 @@ function syslogLine(c: FileContext, ts: number): Line {
     level,
     message,
     service: app,
-    attrs: { host: c.host, app_name: app, procid: String(procId), msgid, pri: String(pri), region },
+    attrs: keep ? { host: c.host, app_name: app, procid: String(procId), msgid, pri: String(pri), region } : NO_ATTRS,
   };
 }
 
-function otelLine(c: FileContext, ts: number): Line {
+function otelLine(c: FileContext, ts: number, keep: boolean): Line {
   const traceId = c.rng.hex(32);
   const spanId = c.rng.hex(16);
   const parent = c.rng.int(0, 2) === 0 ? '' : c.rng.hex(16);
@@ -215,11 +222,15 @@ function otelLine(c: FileContext, ts: number): Line {
     text,
     level: error ? 'ERROR' : 'INFO',
     message: name,
-    attrs: { trace_id: traceId, span_id: spanId, parent_span_id: parent, duration_us: String(durationUs) },
+    attrs: keep
+      ? { trace_id: traceId, span_id: spanId, parent_span_id: parent, duration_us: String(durationUs) }
+      : NO_ATTRS,
   };
 }
 
-const FORMATS: Record<string, (c: FileContext, ts: number) => Line> = {
+const NO_ATTRS: Record<string, string> = {};
+
+const FORMATS: Record<string, (c: FileContext, ts: number, keep: boolean) => Line> = {
   nginx_access: nginxLine,
   app_json: appJsonLine,
   syslog: syslogLine,
@@ -228,8 +239,30 @@ const FORMATS: Record<string, (c: FileContext, ts: number) => Line> = {
 
 export const LOG_TYPES = Object.keys(FORMATS);
 
-/** One log file's text (lines ending in \n) and, when asked, its lines as rows. Same spec → same bytes. */
-export function buildLogFile(spec: LogFileSpec): { text: string; lines: LogLine[] | null; service: string } {
+/** A growing byte buffer for one file's lines (each line becomes bytes at once, so no line text is kept). */
+class LineBuffer {
+  private buf: Buffer;
+  private len = 0;
+  constructor(sizeHint: number) {
+    this.buf = Buffer.allocUnsafe(Math.max(4096, sizeHint));
+  }
+  push(line: string): void {
+    const need = this.len + line.length * 3 + 1;
+    if (need > this.buf.length) {
+      const next = Buffer.allocUnsafe(Math.max(need, this.buf.length * 2));
+      this.buf.copy(next, 0, 0, this.len);
+      this.buf = next;
+    }
+    this.len += this.buf.write(line, this.len, 'utf8');
+    this.buf[this.len++] = 10;
+  }
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.len);
+  }
+}
+
+/** One log file's bytes (lines ending in \n) and, when asked, its lines as rows. Same spec → same bytes. */
+export function buildLogFile(spec: LogFileSpec): { data: Buffer; lines: LogLine[] | null; service: string } {
   const format = FORMATS[spec.type];
   if (!format) throw new Error(`unknown log type ${spec.type}`);
   const { rng, faker } = itemSources(spec.seed, spec.asOf, 'logs', spec.type, spec.index);
@@ -247,12 +280,13 @@ export function buildLogFile(spec: LogFileSpec): { text: string; lines: LogLine[
     ids: [],
   };
   const times = timeline(rng, spec);
-  const parts = new Array<string>(spec.linesPerFile);
-  const lines: LogLine[] | null = spec.keepLines ? [] : null;
+  const keep = spec.keepLines === true;
+  const out = new LineBuffer(spec.linesPerFile * 256);
+  const lines: LogLine[] | null = keep ? [] : null;
   const idBase = `${spec.type}-s${spec.seed}-${String(spec.index + 1).padStart(5, '0')}`;
   for (let i = 0; i < spec.linesPerFile; i++) {
-    const l = format(c, times[i]);
-    parts[i] = l.text;
+    const l = format(c, times[i], keep);
+    out.push(l.text);
     lines?.push({
       log_id: `${idBase}-${String(i + 1).padStart(6, '0')}`,
       log_type: spec.type,
@@ -263,5 +297,5 @@ export function buildLogFile(spec: LogFileSpec): { text: string; lines: LogLine[
       attrs: l.attrs,
     });
   }
-  return { text: parts.join('\n') + '\n', lines, service: c.service };
+  return { data: out.bytes(), lines, service: c.service };
 }
