@@ -13,6 +13,7 @@
  *
  *   npx tsx bench/workbench.ts
  *   LAKEWARD_BENCH_WB_ROWS=1000000 LAKEWARD_BENCH_LOG_FILES=5 npx tsx bench/workbench.ts
+ *   LAKEWARD_BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/workbench.ts  # Postgres store
  */
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -53,7 +54,8 @@ const QUERIES = [
 
 async function statements(): Promise<string[]> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'lw-bench-wb-'));
-  const store = await openStore({});
+  // The store the API keeps statements and results in: PGlite in this process, or a Postgres server.
+  const store = await openStore({ databaseUrl: process.env.LAKEWARD_BENCH_DATABASE_URL ?? null });
   const out: string[] = [];
   try {
     const ws = new LocalWorkspace({ root, user: 'lakeward' });
@@ -109,7 +111,7 @@ async function statements(): Promise<string[]> {
     } finally {
       await server.close(500);
     }
-    out.push(`peak RSS of the bench process: ${peakRssMb()} MB`);
+    out.push(`store: ${store.driver}; peak RSS of the bench process: ${peakRssMb()} MB`);
     await ws.close();
   } finally {
     await store.close();
@@ -177,7 +179,13 @@ async function logs(): Promise<string[]> {
 
 export async function run(print: (line: string) => void = console.log): Promise<string[]> {
   const lines: string[] = [];
-  for (const part of [statements, logs]) {
+  const parts =
+    process.env.LAKEWARD_BENCH_ONLY === 'statements'
+      ? [statements]
+      : process.env.LAKEWARD_BENCH_ONLY === 'logs'
+        ? [logs]
+        : [statements, logs];
+  for (const part of parts) {
     for (const line of await part()) {
       print(line);
       lines.push(line);
