@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { apiClient, print, withApiOptions, type ApiOptions } from '../http';
-import { registerMdmStewardCommands } from './mdm-steward';
 
 const M = '/api/mdm';
 
@@ -144,7 +143,6 @@ export function matchReport(job: JobView): string {
 /** `lakeward mdm …`: master data management through the API. */
 export function registerMdmCommand(program: Command): void {
   const mdm = program.command('mdm').description('Master data management: models, sources, synthetic data, ingest');
-  registerMdmStewardCommands(mdm);
 
   withApiOptions(mdm.command('models').description('List the entity models')).action(async (opts: ApiOptions) => {
     const models = await apiClient(opts).get<ModelView[]>(`${M}/models`);
@@ -291,17 +289,23 @@ export function registerMdmCommand(program: Command): void {
       .description('Match an entity type and publish its golden records (an mdm_match job)')
       .argument('<entity_type>')
       .option('--seed <n>', 'seed of the u sample', '42')
+      .option('--mode <mode>', 'full or incremental (default: incremental once a run completed)')
+      .option('--no-retrain', "a full run scores with the last run's model")
       .option('--no-wait', 'answer with the job id at once'),
-  ).action(async (entityType: string, o: ApiOptions & { seed: string; wait: boolean }) => {
-    const accepted = await apiClient(o).post<Accepted>(`${M}/match/run`, {
-      entity_type: entityType,
-      seed: Number(o.seed),
-    });
-    if (!o.wait) return print(o, accepted, (a) => `${a.job_id}: ${a.message}`);
-    const job = await waitForJob(o, accepted.job_id);
-    print(o, job, matchReport);
-    if (job.status !== 'completed') process.exitCode = 1;
-  });
+  ).action(
+    async (entityType: string, o: ApiOptions & { seed: string; wait: boolean; mode?: string; retrain: boolean }) => {
+      const accepted = await apiClient(o).post<Accepted>(`${M}/match/run`, {
+        entity_type: entityType,
+        seed: Number(o.seed),
+        ...(o.mode ? { mode: o.mode } : {}),
+        retrain: o.retrain,
+      });
+      if (!o.wait) return print(o, accepted, (a) => `${a.job_id}: ${a.message}`);
+      const job = await waitForJob(o, accepted.job_id);
+      print(o, job, matchReport);
+      if (job.status !== 'completed') process.exitCode = 1;
+    },
+  );
 
   withApiOptions(
     mdm

@@ -72,6 +72,14 @@ test('generate --register, model put/get, sources list, ingest, analyse, match, 
     expect(matched).toMatch(/^mdm_match-\S+: completed/);
     expect(matched).toMatch(/^golden records: \d+ \(\d+ created, 0 merged, 0 archived;/m);
     expect(matched).toMatch(/^time per step \(ms\): blocking \d+, comparing \d+, training \d+/m);
+    // the last run's model, every record compared again: nothing moves
+    const again = await cli('mdm', 'match', 'person', '--mode', 'full', '--no-retrain', '--json');
+    expect(JSON.parse(again).result).toMatchObject({
+      mode: 'full',
+      retrained: false,
+      changed_records: expect.any(Number),
+    });
+    expect(JSON.parse(again).result.golden_records).toMatchObject({ created: 0, merged: 0, archived: 0 });
   });
   const evaluation = await cli('mdm', 'evaluate', 'person', '--truth', 'raw.mdm_synthetic.truth');
   expect(evaluation).toMatch(/^pairwise\s+[\d.]+\s+[\d.]+\s+[\d.]+$/m);
