@@ -24,6 +24,7 @@ import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
 import { registerWorkbenchCommands } from './workbench';
 import { registerDltCommands } from './dlt';
+import { registerGeneratorCommands } from './generators';
 import { registerAutomationCommands } from './automation';
 import { registerAiCommands } from './ai';
 import { registerCaptureCommands } from './capture';
@@ -58,6 +59,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerStreamCommands,
   registerWorkbenchCommands,
   registerDltCommands,
+  registerGeneratorCommands,
   registerAutomationCommands,
   registerAiCommands,
   registerCaptureCommands,
