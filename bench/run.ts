@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const benches: [string, () => Promise<unknown>][] = [
     ['delta-clone', async () => printed(await import('./delta-clone'))],
     ['clone-catalog', async () => printed(await import('./clone-catalog'))],
+    ['ledger', async () => printed(await import('./ledger'))],
   ];
   for (const [name, run] of benches) {
     if (only && only !== name) continue;

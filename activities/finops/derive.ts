@@ -1,9 +1,9 @@
 import type { Workspace } from '../../platform/port';
 import type { Db } from '../../store/db';
-import { listJobSpans, listListPrices, notePrice } from '../../store/finops/repo';
+import { listJobSpans, listListPrices, listStorageSnapshots, notePrice } from '../../store/finops/repo';
 import { listAllWarehouses, listWarehouseEvents } from '../../store/warehouses/repo';
 import { kindOf } from '../warehouses/logic/spec';
-import { deriveUsage, recordId, skuOf } from './logic/ledger';
+import { deriveStorageUsage, deriveUsage, recordId, skuOf } from './logic/ledger';
 import { SYSTEM_CATALOG, SYSTEM_TABLES, type SystemTableName } from './logic/system-tables';
 
 export const LOCAL_ACCOUNT = 'local';
@@ -25,7 +25,12 @@ export async function desiredRows(
   now: Date,
   cutoff: number,
 ): Promise<Record<SystemTableName, Record<string, unknown>[]>> {
-  const [whs, events, spans] = await Promise.all([listAllWarehouses(db), listWarehouseEvents(db), listJobSpans(db)]);
+  const [whs, events, spans, storage] = await Promise.all([
+    listAllWarehouses(db),
+    listWarehouseEvents(db),
+    listJobSpans(db),
+    listStorageSnapshots(db),
+  ]);
   const firstFact = Math.min(now.getTime(), ...events.map((e) => e.eventTime.getTime()));
   for (const [kind, price] of Object.entries(prices.dbu_price_usd)) {
     const sku = skuOf({
@@ -46,7 +51,7 @@ export async function desiredRows(
     events: events.map((e) => ({ ...e, at: e.eventTime.getTime() })),
     spans: spans.map((s) => ({ ...s, start: s.startedAt.getTime(), end: s.endedAt.getTime() })),
     cutoff,
-  });
+  }).concat(deriveStorageUsage(storage));
   const base = { account_id: LOCAL_ACCOUNT, workspace_id: LOCAL_WORKSPACE };
   return {
     usage: usage.map((u) => ({
@@ -57,15 +62,19 @@ export async function desiredRows(
       usage_start_time: iso(u.usage_start_time),
       usage_end_time: iso(u.usage_end_time),
       usage_date: u.usage_date,
-      custom_tags: u.job_type ? { lakeward_job_type: u.job_type } : {},
+      custom_tags: u.table_name
+        ? { lakeward_table: u.table_name }
+        : u.job_type
+          ? { lakeward_job_type: u.job_type }
+          : {},
       usage_unit: u.usage_unit,
       usage_quantity: u.usage_quantity,
-      usage_metadata: { warehouse_id: u.warehouse_id, job_id: u.job_id, job_run_id: u.job_id },
+      usage_metadata: { warehouse_id: u.warehouse_id || null, job_id: u.job_id, job_run_id: u.job_id },
       identity_metadata: { run_as: u.run_as },
       record_type: 'ORIGINAL',
       ingestion_date: iso(Math.floor(u.usage_end_time / HOUR) * HOUR).slice(0, 10),
-      billing_origin_product: u.job_id ? 'JOBS' : 'SQL',
-      usage_type: 'COMPUTE_TIME',
+      billing_origin_product: u.table_name ? 'DEFAULT_STORAGE' : u.job_id ? 'JOBS' : 'SQL',
+      usage_type: u.table_name ? 'STORAGE_SPACE' : 'COMPUTE_TIME',
     })),
     list_prices: priceRows.map((p, i) => {
       const next = priceRows[i + 1]?.skuName === p.skuName ? priceRows[i + 1].priceStartTime : null;

@@ -6,6 +6,7 @@ import type { Db, Store } from '../../store/db';
 import { recordJobSpans } from '../../store/finops/repo';
 import { listAllWarehouses } from '../../store/warehouses/repo';
 import { deriveSystemTables } from './derive';
+import { snapshotStorage } from './storage-snapshot';
 
 /** `clone-20261121-101500-3fa2--0--sales` → the job id and its type (the kernel's id format). */
 const JOB_ID = /^(([a-z][a-z0-9_]*)-\d{8}-\d{6}-[0-9a-f]+)/;
@@ -91,6 +92,7 @@ export function createFinopsActivities(deps: FinopsActivityDeps) {
       if (!(await listAllWarehouses(deps.store.db)).length) return {};
       const ws = await deps.workspaces.default();
       if (ws.kind !== 'local') return {};
+      await snapshotStorage(ws, deps.store.db, new Date());
       return deriveSystemTables(ws, deps.store.db, deps.config.cost);
     },
   };

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { createApp } from '../../api/app';
 import { startServer } from '../../api/server';
 import { deriveUpTo } from '../../activities/finops/derive';
+import { snapshotStorage } from '../../activities/finops/storage-snapshot';
 import { viewSql, BILLING_VIEWS, type BillingView } from '../../activities/finops/logic/views';
 import { DBU_PER_HOUR } from '../../activities/warehouses/logic/sizes';
 import { listJobSpans } from '../../store/finops/repo';
@@ -123,6 +124,8 @@ test('a clone on a named warehouse is billed by the ledger: job DBUs from busy s
       if (evs[i].eventType === 'RUNNING') uptimeMs += evs[i + 1].eventTime.getTime() - evs[i].eventTime.getTime();
 
     const now = new Date();
+    expect(await snapshotStorage(ws, h.store.db, now)).toBeGreaterThanOrEqual(4); // prod and the clone's tables
+    expect(await snapshotStorage(ws, h.store.db, now)).toBe(0); // once a day
     const added = await deriveUpTo(ws, h.store.db, prices, now, now.getTime());
     expect(added.usage).toBeGreaterThan(0);
     const usage = await ws.query(
@@ -152,7 +155,8 @@ test('a clone on a named warehouse is billed by the ledger: job DBUs from busy s
     const py = path.join(__dirname, '../../.venv/bin/python');
     const out = spawnSync(py, ['-c', DELTA_RS, h.config.workspace.root], { encoding: 'utf8' });
     expect(out.stderr).toBe('');
-    expect(Number(out.stdout.trim())).toBe(usage.rows.length);
+    const total = await ws.query('SELECT COUNT(*) AS n FROM system.billing.usage');
+    expect(Number(out.stdout.trim())).toBe(Number(total.rows[0].n));
 
     // billing answers from the same rows: the job's DBUs and cost at the Pro price
     const billing = (await request(app).get('/api/finops/billing?days=30').expect(200)).body;
@@ -161,6 +165,12 @@ test('a clone on a named warehouse is billed by the ledger: job DBUs from busy s
     expect(job).toMatchObject({ job_type: 'clone', warehouse_id: id });
     expect(job.dbus).toBeCloseTo(jobDbus, 5);
     expect(job.cost).toBeCloseTo(jobDbus * 0.55, 5);
+    const storage = (await request(app).get('/api/finops/storage').expect(200)).body;
+    const orders = storage.rows.find((r: { table_name: string }) => r.table_name === 'prod.sales.orders');
+    const bytes = (await ws.storageMetrics({ catalog: 'prod', schema: 'sales', name: 'orders' })).totalBytes;
+    const days = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate();
+    expect(orders.gb_months).toBeCloseTo(bytes / 2 ** 30 / days, 6);
+    expect(orders.cost).toBeCloseTo((bytes / 2 ** 30 / days) * 0.023, 6);
     for (const view of Object.keys(BILLING_VIEWS) as BillingView[]) {
       const res = await ws.query(viewSql(view, 30));
       expect(Array.isArray(res.rows)).toBe(true);

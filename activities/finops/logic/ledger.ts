@@ -17,7 +17,7 @@ export interface UsageRow {
   usage_start_time: number;
   usage_end_time: number;
   usage_date: string;
-  usage_unit: 'DBU';
+  usage_unit: 'DBU' | 'GB_MONTH';
   usage_quantity: number;
   warehouse_id: string;
   job_id: string | null;
@@ -25,6 +25,8 @@ export interface UsageRow {
   run_as: string | null;
   /** Seconds of warehouse uptime this row stands for (busy seconds of its job, or idle seconds). */
   seconds: number;
+  /** Storage rows: the table whose bytes they bill. */
+  table_name?: string;
 }
 
 const HOUR = 3_600_000;
@@ -135,4 +137,28 @@ function shareSeconds(
 export function skuOf(w: { warehouseType: string; enableServerlessCompute: boolean }): string {
   if (w.enableServerlessCompute) return 'ENTERPRISE_SERVERLESS_SQL_COMPUTE';
   return w.warehouseType === 'CLASSIC' ? 'ENTERPRISE_SQL_COMPUTE' : 'ENTERPRISE_SQL_PRO_COMPUTE';
+}
+
+/** Storage usage rows: one per table and day, GB-months = bytes ÷ 2^30 ÷ days in that month. */
+export function deriveStorageUsage(snapshots: { usageDate: string; tableName: string; bytes: number }[]): UsageRow[] {
+  return snapshots.map((s) => {
+    const [y, m] = s.usageDate.split('-').map(Number);
+    const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const start = Date.parse(`${s.usageDate}T00:00:00Z`);
+    return {
+      record_id: recordId(['storage', s.usageDate, s.tableName, s.bytes]),
+      sku_name: 'STORAGE',
+      usage_start_time: start,
+      usage_end_time: start + 24 * HOUR,
+      usage_date: s.usageDate,
+      usage_unit: 'GB_MONTH' as const,
+      usage_quantity: round6(s.bytes / 2 ** 30 / daysInMonth),
+      warehouse_id: '',
+      job_id: null,
+      job_type: null,
+      run_as: null,
+      seconds: 0,
+      table_name: s.tableName,
+    };
+  });
 }

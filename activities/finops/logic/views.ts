@@ -45,11 +45,13 @@ FROM ${PRICED_USAGE}
 WHERE u.usage_date >= date_sub(current_date(), {days})
 GROUP BY u.usage_metadata.warehouse_id
 ORDER BY warehouse_id`,
-  storage: `SELECT p.sku_name, p.usage_unit, CAST(p.pricing.default AS DOUBLE) AS price_usd,
-  CAST(p.price_start_time AS STRING) AS price_start_time, CAST(p.price_end_time AS STRING) AS price_end_time
-FROM system.billing.list_prices p
-WHERE p.usage_unit = 'GB_MONTH'
-ORDER BY p.price_start_time`,
+  storage: `SELECT CAST(u.usage_date AS STRING) AS usage_date, u.custom_tags['lakeward_table'] AS table_name,
+  CAST(SUM(u.usage_quantity) AS DOUBLE) AS gb_months,
+  CAST(SUM(u.usage_quantity * COALESCE(p.pricing.default, 0)) AS DOUBLE) AS cost
+FROM ${PRICED_USAGE}
+WHERE u.usage_unit = 'GB_MONTH' AND u.usage_date >= date_sub(current_date(), {days})
+GROUP BY u.usage_date, u.custom_tags['lakeward_table']
+ORDER BY usage_date, table_name`,
   'system-status': `SELECT 'system.billing.usage' AS table_name, COUNT(*) AS row_count FROM system.billing.usage
 UNION ALL SELECT 'system.billing.list_prices', COUNT(*) FROM system.billing.list_prices
 UNION ALL SELECT 'system.compute.warehouses', COUNT(*) FROM system.compute.warehouses
@@ -121,7 +123,7 @@ export function summariseBilling(lines: BillingLine[]) {
     daily_trend: group((l) => l.usage_date, 'date'),
     by_sku: group((l) => l.sku_name, 'sku_name'),
     by_product: group((l) => l.product, 'product'),
-    by_warehouse: group((l) => l.warehouse_id ?? '', 'warehouse_id'),
+    by_warehouse: group((l) => l.warehouse_id ?? '', 'warehouse_id').filter((w) => w.warehouse_id !== ''),
     by_user: group((l) => l.run_as ?? 'unknown', 'user'),
     by_job: [...jobs.values()]
       .sort((a, b) => a.job_id.localeCompare(b.job_id))
