@@ -1,4 +1,6 @@
+import { createDatabricksWorkspace } from '../../platform/databricks';
 import { addColumnsSql, insertBoundRowSql } from '../../platform/databricks/sql/bound-writes';
+import { RecordingSqlSession } from '../databricks/recording-session';
 
 /** The Databricks statements of capture: one ADD COLUMNS, and an INSERT whose values are all named parameters. */
 const ref = { catalog: 'main', schema: 'cam', name: 'demo_capture_catalog' };
@@ -31,4 +33,27 @@ test('the bytes travel as a bound base64 parameter, never in the SQL text', () =
     { name: 'v2', value: null, type: 'STRING' },
     { name: 'v3', value: bytes.toString('base64'), type: 'STRING' },
   ]);
+});
+
+test('through the Databricks adapter: ADD COLUMNS as one statement, the INSERT streamed with its parameters', async () => {
+  const recorder = new RecordingSqlSession([]);
+  const ws = await createDatabricksWorkspace({
+    host: 'https://dbc-test.cloud.databricks.com',
+    warehouseId: 'wh1',
+    auth: { type: 'pat', token: 'dapi0123' },
+    sqlSession: recorder,
+  });
+  await ws.addColumns(ref, [{ name: 'description_style', type: 'string' }]);
+  await ws.insertBoundRow(ref, [{ name: 'content', type: 'binary', value: Buffer.from('jpeg') }]);
+  expect(recorder.statements).toEqual([
+    'ALTER TABLE `main`.`cam`.`demo_capture_catalog` ADD COLUMNS (`description_style` STRING)',
+    'INSERT INTO `main`.`cam`.`demo_capture_catalog` (`content`) VALUES (unbase64(:v0))',
+  ]);
+  expect(recorder.streamed).toEqual([
+    {
+      sql: 'INSERT INTO `main`.`cam`.`demo_capture_catalog` (`content`) VALUES (unbase64(:v0))',
+      parameters: [{ name: 'v0', value: Buffer.from('jpeg').toString('base64'), type: 'STRING' }],
+    },
+  ]);
+  await ws.close();
 });
