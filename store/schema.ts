@@ -21,6 +21,7 @@ export * from './analysis/tables';
 export * from './workbench/tables';
 export * from './warehouses/tables';
 export * from './finops/tables';
+export * from './finops/budgets';
 export * from './streams/tables';
 export * from './ai/tables';
 export * from './compliance/tables';
