@@ -153,6 +153,6 @@ export async function performAction(deps: ActionDeps, run: ActionRun): Promise<R
       });
     }
     case 'open_case':
-      throw invalid('open_case: master-data cases are not available');
+      return services(deps).openCase(p);
   }
 }

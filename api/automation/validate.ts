@@ -70,7 +70,6 @@ export function prepareActions(deps: AppDeps, actions: Action[], previous?: Play
     const at = `actions.${i}`;
     if (a.type === 'run_pipeline' && !types.has('pipeline'))
       problems.push({ path: `${at}.type`, message: 'pipelines not available' });
-    if (a.type === 'open_case') problems.push({ path: `${at}.type`, message: 'master-data cases are not available' });
     if (a.type !== 'webhook') return a;
     const parsed = WebhookParams.safeParse(a.params);
     if (!parsed.success) {

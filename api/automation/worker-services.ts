@@ -1,5 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { CASE_TYPES, slaDueAt } from '../../activities/mdm/logic/sla';
+import { openCases } from '../../store/mdm/cases';
 import type { AutomationServices } from '../../activities/automation/services';
 import { cloneRequestSchema } from '../../schemas/clone';
 import { RunBodySchema } from '../../schemas/data-quality';
@@ -10,6 +12,17 @@ import { startRun } from '../data-quality/run-service';
 import { HttpError } from '../middleware/http-error';
 import { pauseSchedule, requireSchedule, resumeSchedule } from '../schedules/service';
 import { submitIncrementalSync } from '../sync/service';
+
+const OpenCaseParams = z.strictObject({
+  entity_type: z.string().min(1).max(100),
+  type: z.enum(CASE_TYPES).default('stewardship_request'),
+  records: z
+    .array(z.strictObject({ system: z.string().min(1), record_id: z.string().min(1) }))
+    .min(1)
+    .max(100),
+  details: z.record(z.string(), z.unknown()).optional(),
+  assigned_to: z.string().min(1).optional(),
+});
 
 /** A refused request (bad params, unknown schedule, policy) is final: retrying the action cannot help. */
 async function final<T>(fn: () => Promise<T>): Promise<T> {
@@ -53,6 +66,11 @@ export function automationServices(deps: AppDeps): AutomationServices {
         }
         throw new HttpError(422, 'UNSUPPORTED', 'pipelines not available');
       }),
+    openCase: async (params) => {
+      const c = parse(OpenCaseParams, params, 'open_case');
+      const out = await openCases(deps.store.db, [c], slaDueAt(deps.config.mdm.sla_calendar));
+      return { opened: out.opened, existing: out.existing };
+    },
     pauseSchedule: (id, note) =>
       final(async () => {
         await pauseSchedule(deps, await requireSchedule(deps, id), note);

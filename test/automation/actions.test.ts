@@ -5,10 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
 import { insertChecks } from '../../store/data-quality/checks';
+import { getCase } from '../../store/mdm/cases';
 import { recentNotifications } from '../../store/notifications/repo';
 import { eventually } from '../helpers/harness';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
-import { automationStack, historyOf, startReceiver, type AutomationStack, type Receiver } from './stack';
+import { automationStack, historyOf, newSecret, startReceiver, type AutomationStack, type Receiver } from './stack';
 
 let s: AutomationStack;
 let rx: Receiver;
@@ -84,7 +85,7 @@ test('tag_table sets the tags on the table named by the event', async () => {
   });
 });
 
-test('start_clone queues a clone job through the kernel (output job_id), whose success fires a job_succeeded playbook', async () => {
+test('start_clone queues a clone job through the kernel (output job_id), whose success fires a job_succeeded playbook; start_sync then queues an incremental sync', async () => {
   const onSuccess = await s
     .api()
     .post('/api/playbooks')
@@ -108,6 +109,14 @@ test('start_clone queues a clone job through the kernel (output job_id), whose s
   expect((await jobEnd(jobId)).status).toBe('completed');
   const [fired] = await historyOf(s, onSuccess.body.playbook_id, 1);
   expect(fired).toMatchObject({ status: 'succeeded', trigger: 'job.succeeded', event: { job_id: jobId } });
+  const sync = await execute([
+    {
+      type: 'start_sync',
+      params: { source_catalog: 'prod', destination_catalog: 'prod_pb_copy', schema_name: 'sales' },
+    },
+  ]);
+  expect(sync.actions[0]).toMatchObject({ status: 'succeeded', output: { job_type: 'incremental_sync' } });
+  expect((await jobEnd(sync.actions[0].output.job_id)).status).toBe('completed');
   expect(await s.h.open(s.root).listCatalogs()).toEqual(
     expect.arrayContaining([expect.objectContaining({ name: 'prod_pb_copy' })]),
   );
@@ -142,6 +151,45 @@ test("run_dq queues a dq job over the table's enabled checks; bad params fail th
   expect(run.actions[1]).toMatchObject({ status: 'failed', attempts: 1 });
   expect(run.actions[1].error).toContain('destination_catalog');
 }, 90_000);
+
+test("open_case opens a master-data stewardship case for the event's records (once per records)", async () => {
+  const action = {
+    type: 'open_case',
+    params: {
+      entity_type: 'customer',
+      type: 'suspected_duplicate',
+      records: [
+        { system: 'crm', record_id: '{{event.job_id}}' },
+        { system: 'erp', record_id: 'e-1' },
+      ],
+    },
+  };
+  const run = await execute([action], { job_id: 'c-42' });
+  expect(run.status).toBe('succeeded');
+  const [caseId] = run.actions[0].output.opened as string[];
+  const row = await getCase(s.h.store.db, caseId);
+  expect(row).toMatchObject({ entityType: 'customer', type: 'suspected_duplicate', status: 'open' });
+  expect(row!.records).toEqual([
+    { system: 'crm', record_id: 'c-42' },
+    { system: 'erp', record_id: 'e-1' },
+  ]);
+  expect((await execute([action], { job_id: 'c-42' })).actions[0].output).toEqual({ opened: [], existing: 1 });
+});
+
+test('deny_private_networks refuses a loopback receiver without sending (default off: local receivers work)', async () => {
+  const config = s.workerConfig;
+  config.automation.webhooks.deny_private_networks = true;
+  try {
+    const before = rx.requests.length;
+    const run = await execute([{ type: 'webhook', params: { url: `${rx.url}/private`, secret: newSecret() } }]);
+    expect(run.status).toBe('failed');
+    expect(run.actions[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(run.actions[0].error).toContain('private network');
+    expect(rx.requests.length).toBe(before);
+  } finally {
+    config.automation.webhooks.deny_private_networks = false;
+  }
+});
 
 test('pause_schedule and resume_schedule pause and resume a clone schedule', async () => {
   const created = await s

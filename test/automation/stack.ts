@@ -49,6 +49,8 @@ export async function startReceiver(): Promise<Receiver> {
  */
 export interface AutomationStack extends RealStack {
   app: ReturnType<typeof createApp>;
+  /** The configuration the API and the worker share (a test may change it for a while). */
+  workerConfig: Config;
   api: () => ReturnType<typeof request>;
   /** Stops the worker and starts a new one (a restart). */
   restartWorker(): Promise<void>;
@@ -86,6 +88,7 @@ export async function automationStack(name: string, configure?: (config: Config)
   return {
     ...stack,
     app,
+    workerConfig: appDeps.config,
     api: () => request(app),
     async restartWorker() {
       await stopWorker();
