@@ -42,6 +42,8 @@ import { automationRoutes } from './automation/routes';
 import { aiRoutes } from './ai/routes';
 import { captureRoutes } from './capture/routes';
 import { complianceRoutes } from './compliance/routes';
+import { authRoutes } from './auth/routes';
+import { sessionCaller, sessionMiddleware } from './auth/session';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [
@@ -77,11 +79,12 @@ export const routeModules: RouteModule[] = [
   aiRoutes,
   captureRoutes,
   complianceRoutes,
+  authRoutes,
 ];
 
 /**
  * Builds the Express app without listening (tests drive it with supertest; api/server.ts listens).
- * Order matters: span → request id → log → CORS (answers preflights) → API key → JSON body → the request's span
+ * Order matters: span → request id → log → CORS (answers preflights) → session cookie → API key (or session) → JSON body → the request's span
  * again (body parsing leaves its async context) → the caller's context → routes → 404 → errors.
  */
 export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules): Express {
@@ -92,7 +95,8 @@ export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules):
   app.use(requestId());
   app.use(requestLogging(deps.logger));
   app.use(cors({ origin: deps.config.api_server.cors_origins, exposedHeaders: ['X-Request-Id'] }));
-  app.use(apiKeyAuth(configuredKeys(deps.config.api_server)));
+  app.use(sessionMiddleware(deps.config, deps.store));
+  app.use(apiKeyAuth(configuredKeys(deps.config.api_server), sessionCaller(deps.config)));
   app.use(express.json({ limit: deps.config.api_server.json_limit }));
   app.use(resumeRequestContext());
   app.use(callerContext());

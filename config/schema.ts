@@ -212,6 +212,27 @@ export const configSchema = z.strictObject({
   cache: z.strictObject({ ttl_seconds: z.number().int().min(0).default(300) }).prefault({}),
   /** Ed25519 signing key for clone provenance (PEM; may be `${ENV_NAME}`); null → generated in the data folder. */
   provenance: z.strictObject({ private_key: z.string().nullable().default(null) }).prefault({}),
+  /** Signing in to a workspace (`/api/auth/*`): server-side sessions behind an HttpOnly cookie. */
+  auth: z
+    .strictObject({
+      /** AES-256-GCM key for session rows (as targets.credentials_key; null → that key, else the key file). */
+      session_key: z.string().nullable().default(null),
+      /** A session unused this long ends. */
+      idle_hours: z
+        .number()
+        .positive()
+        .max(24 * 30)
+        .default(12),
+      /** A session ends this long after sign-in, however much it is used. */
+      absolute_days: z.number().positive().max(365).default(7),
+      /** The role a signed-in session has when API keys are configured and no key is sent (keys always win). */
+      session_role: z.enum(['viewer', 'editor', 'steward', 'admin']).default('viewer'),
+      /** The cookie's Secure flag: auto = when the request came over https (or a trusted proxy says so). */
+      cookie_secure: z.union([z.boolean(), z.literal('auto')]).default('auto'),
+      /** Entra ID authority for cloud (Azure) service principals; sovereign clouds differ. */
+      azure_authority_host: z.string().url().default('https://login.microsoftonline.com'),
+    })
+    .prefault({}),
   /** Saved target connections: AES-256-GCM key for their credentials (text; null → a key file in the data folder). */
   targets: z.strictObject({ credentials_key: z.string().nullable().default(null) }).prefault({}),
   metrics: metricsSchema.prefault({}),

@@ -16,6 +16,15 @@ const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 const OPEN_PATHS = new Set(['/api/health', '/api/health/ready', '/api/openapi.json', '/api/docs']);
 const OPEN_PREFIXES = ['/api/docs/'];
 
+/** Signing in and out of a workspace: open for any method (a browser has no API key before it signs in). */
+const SIGN_IN_PATHS = new Set([
+  '/api/auth/login',
+  '/api/auth/logout',
+  '/api/auth/status',
+  '/api/auth/service-principal',
+]);
+export const isSignInPath = (path: string) => SIGN_IN_PATHS.has(path.toLowerCase().replace(/\/+$/, ''));
+
 /** Express routes ignore case and a trailing slash, so the open-path check must too (and nothing more). */
 export const isOpenPath = (path: string) => {
   const p = path.toLowerCase().replace(/\/+$/, '');
@@ -93,11 +102,16 @@ export function callerContext(): RequestHandler {
 }
 
 /**
- * API keys: with any key configured every request except OPEN_PATHS must send `Authorization: Bearer <key>`,
- * and the matching key's name and role become the request's caller (`callerOf`); without keys, authentication
+ * API keys: with any key configured every request except OPEN_PATHS and SIGN_IN_PATHS must send
+ * `Authorization: Bearer <key>` or carry a signed-in session's cookie; the matching key's name and role (else the
+ * session's `session:<user>` and `auth.session_role`) become the request's caller (`callerOf`); without keys, authentication
  * is off and every caller is `anonymous` with the admin role.
  */
-export function apiKeyAuth(keys: ApiKeyEntry[]): RequestHandler {
+export function apiKeyAuth(
+  keys: ApiKeyEntry[],
+  /** A signed-in session's caller (api/auth/session.ts), used when no key is sent; a key always wins. */
+  sessionCaller: (req: Request) => Caller | null = () => null,
+): RequestHandler {
   const ring = keyRing(keys);
   if (!ring.enabled) {
     return (req, _res, next) => {
@@ -108,10 +122,14 @@ export function apiKeyAuth(keys: ApiKeyEntry[]): RequestHandler {
   return (req, res, next) => {
     const header = req.get('authorization');
     const given = presentedKey(req);
-    const caller = ring.identify(given);
+    const caller = ring.identify(given) ?? (given === null ? sessionCaller(req) : null);
     if (caller) (req as WithCaller)[CALLER] = caller;
-    if ((req.method === 'GET' || req.method === 'HEAD') && isOpenPath(req.path)) {
+    if (((req.method === 'GET' || req.method === 'HEAD') && isOpenPath(req.path)) || isSignInPath(req.path)) {
       next();
+      return;
+    }
+    if (caller && given === null) {
+      next(); // a signed-in session
       return;
     }
     res.setHeader('WWW-Authenticate', 'Bearer realm="lakeward"');

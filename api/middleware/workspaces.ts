@@ -7,6 +7,7 @@ import {
 } from '../../platform/workspace-resolver';
 import { normalizeHost } from '../../platform/databricks/auth/credentials';
 import { readWorkspaceHeaders, WorkspaceHeaderError } from '../../platform/databricks/auth/headers';
+import { sessionWorkspaceSpec } from '../auth/session';
 import type { RequestWorkspaceResolver } from '../deps';
 import { HttpError } from './http-error';
 
@@ -42,7 +43,7 @@ export function requestCredentials(req: Request): { host: string; token: string 
 
 /**
  * The API's resolver: the platform's shared workspaces (the configured default, others by spec) plus, per
- * request, the workspace named by X-Databricks-Host/Token, cached like any other spec.
+ * request, the workspace named by X-Databricks-Host/Token, else the signed-in session's, cached like any other spec.
  */
 export function createWorkspaceResolver(config: Config, open: WorkspaceOpener): RequestWorkspaceResolver {
   const shared = createPlatformResolver(() => workspaceSpecFromConfig(config), open);
@@ -50,7 +51,10 @@ export function createWorkspaceResolver(config: Config, open: WorkspaceOpener): 
     ...shared,
     async resolve(req) {
       const creds = requestCredentials(req);
-      if (!creds) return shared.default();
+      if (!creds) {
+        const signedIn = sessionWorkspaceSpec(req, config);
+        return signedIn ? shared.open(signedIn) : shared.default();
+      }
       const warehouseId = config.workspace.warehouse_id ?? config.clone.warehouse_id;
       return shared.open({
         kind: 'databricks',
