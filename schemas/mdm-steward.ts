@@ -159,3 +159,15 @@ export const RefResolveResultSchema = z.object({
   code: z.string().nullable(),
   valid: z.boolean().meta({ description: 'The code is valid on as_of (default today)' }),
 });
+
+export const EntityOverrideParamsSchema = z.object({ entity_id: z.string().min(1).max(64) });
+export const EntityOverrideBodySchema = z.strictObject({
+  attributes: z
+    .record(z.string().regex(/^[a-z][a-z0-9_]{0,62}$/), z.string().max(4000).nullable())
+    .refine((a) => Object.keys(a).length > 0, 'give at least one attribute'),
+});
+export const EntityOverrideResultSchema = z.object({
+  entity_id: z.string(),
+  entity_type: z.string(),
+  attributes: z.array(z.string()),
+});

@@ -16,8 +16,9 @@ import { lit } from '../../activities/data-quality/logic/sql-text';
 import type { Workspace } from '../../platform/port';
 import { putOverrides, recordKey, recordLinkDecisions, type MdmCaseRow, type RecordRef } from '../../store/mdm/cases';
 import { createNegativeMatchRule } from '../../store/mdm/rules';
+import { listModels } from '../../store/mdm/repo';
 import type { AppDeps } from '../deps';
-import { invalid } from './service';
+import { invalid, mdmWorkspace } from './service';
 
 /** Which resolve actions each case type takes (any other is a 422). */
 export const CASE_ACTIONS: Record<string, string[]> = {
@@ -214,4 +215,38 @@ export async function applyResolution(
     }
   }
   return effect;
+}
+
+/**
+ * A steward override of a golden record's attributes outside a case (what PATCH of an entity's attributes does):
+ * written into the golden record now, with provenance `steward`, and kept for survivorship on every later run.
+ * Answers the entity type, or undefined when no published golden record has this id.
+ */
+export async function overrideEntity(
+  deps: AppDeps,
+  entityId: string,
+  values: Record<string, string | null>,
+  actor: string,
+): Promise<{ entity_type: string; attributes: string[] } | undefined> {
+  const ws = await mdmWorkspace(deps);
+  for (const m of await listModels(deps.store.db)) {
+    const g = await golden(ws, deps.config.mdm.catalog, m.entityType);
+    if (!g) continue;
+    const found = (await ws.query(`SELECT entity_id FROM ${fqn(g.t.golden)} WHERE entity_id = ${lit(entityId)}`)).rows;
+    if (!found.length) continue;
+    const unknown = Object.keys(values).filter((a) => !g.columns.includes(`${a}__source`));
+    if (unknown.length)
+      throw invalid(
+        'UNKNOWN_ATTRIBUTE',
+        'Unknown attribute',
+        unknown.map((a) => ({ path: `body.attributes.${a}`, message: `not an attribute of ${m.entityType}` })),
+      );
+    const members = (
+      await ws.query(`SELECT system, record_id FROM ${fqn(g.t.members)} WHERE entity_id = ${lit(entityId)}`)
+    ).rows.map((r) => ({ system: String(r.system), record_id: String(r.record_id) }));
+    await putOverrides(deps.store.db, m.entityType, { entity_id: entityId, records: members }, values, actor, null);
+    await ws.updateWhere(g.t.golden, overrideSet(values, g.columns), entityPredicate(entityId));
+    return { entity_type: m.entityType, attributes: Object.keys(values).sort() };
+  }
+  return undefined;
 }

@@ -8,6 +8,9 @@ import {
   ReassignBodySchema,
   ResolveBodySchema,
   ResolveResultSchema,
+  EntityOverrideBodySchema,
+  EntityOverrideResultSchema,
+  EntityOverrideParamsSchema,
 } from '../../schemas/mdm-steward';
 import {
   deleteCase,
@@ -23,7 +26,7 @@ import { recordMdmAudit } from '../../store/mdm/repo';
 import { callerOf } from '../middleware/auth';
 import { HttpError, notFound } from '../middleware/http-error';
 import { route } from '../middleware/route';
-import { applyResolution, calendarOf, caseView, checkAction } from './cases-service';
+import { applyResolution, calendarOf, caseView, checkAction, overrideEntity } from './cases-service';
 import { mdmWorkspace } from './service';
 
 const conflict = (message: string, path: string) =>
@@ -179,6 +182,30 @@ export const caseRoutes = [
         objectId: params.case_id,
       });
       return { case_id: params.case_id, deleted: true as const };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/mdm/entities/:entity_id/overrides',
+    summary:
+      "Override a golden record's attributes (steward): written now with provenance steward, and winning over " +
+      'survivorship on every later run',
+    role: 'steward',
+    request: { params: EntityOverrideParamsSchema, body: EntityOverrideBodySchema },
+    response: { description: 'What was overridden', schema: EntityOverrideResultSchema },
+    errors: { 404: 'No such golden record', 422: 'An attribute the entity type does not have' },
+    handler: async ({ deps, input: { params, body }, req }) => {
+      const actor = callerOf(req).name;
+      const done = await overrideEntity(deps, params.entity_id, body.attributes, actor);
+      if (!done) throw notFound(`No golden record ${params.entity_id}`);
+      await recordMdmAudit(deps.store.db, {
+        actor,
+        action: 'golden_override',
+        objectType: 'golden_record',
+        objectId: params.entity_id,
+        details: { attributes: done.attributes },
+      });
+      return { entity_id: params.entity_id, ...done };
     },
   }),
 ];

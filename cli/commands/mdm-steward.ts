@@ -102,6 +102,19 @@ function registerCases(mdm: Command) {
     },
   );
   withApiOptions(
+    mdm
+      .command('override')
+      .description("Override a golden record's attributes (steward); kept on every later run")
+      .argument('<entity_id>')
+      .requiredOption('--set <attr=value>', 'an attribute value (repeat)', collect, []),
+  ).action(async (id: string, o: ApiOptions & { set: string[] }) => {
+    const r = await apiClient(o).post<{ entity_type: string; attributes: string[] }>(
+      `${M}/entities/${encodeURIComponent(id)}/overrides`,
+      { attributes: pairs(o.set, '--set') },
+    );
+    print(o, r, (v) => `${id} (${v.entity_type}): overrode ${v.attributes.join(', ')}`);
+  });
+  withApiOptions(
     mdm.command('reassign').description('Assign a case to a steward (key name)').argument('<case_id>').argument('<to>'),
   ).action(async (id: string, to: string, o: ApiOptions) => {
     const r = await apiClient(o).post<CaseView>(`${M}/stewardship/${encodeURIComponent(id)}/reassign`, { to });

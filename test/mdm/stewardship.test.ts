@@ -11,6 +11,7 @@ import type { Workspace } from '../../platform/port';
 import { ROLES, type Role } from '../../schemas/governance';
 import type { Store } from '../../store/db';
 import { cannotLinksFor, mustLinksFor, openCases, overridesFor } from '../../store/mdm/cases';
+import { putModel } from '../../store/mdm/repo';
 import { listNegativeMatchRules } from '../../store/mdm/rules';
 import { testAppDeps } from '../api/deps';
 import { createTestStore } from '../helpers/db';
@@ -82,6 +83,7 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'lw-mdm-steward-'));
   ws = new LocalWorkspace({ root, user: 'lakeward' });
   await seedGolden(ws);
+  await putModel(store.db, 'person', { entity_type: 'person' });
   deps = testAppDeps({ store, open: async () => ws });
   const keys = ROLES.map((role) => ({ name: `${role}-bot`, key: KEYS[role], key_env: null, role }));
   deps.config = { ...deps.config, api_server: { ...deps.config.api_server, keys } };
@@ -294,4 +296,17 @@ test('delete is admin only', async () => {
   await request(app).delete(`/api/mdm/stewardship/${c.case_id}`).set(as('steward')).expect(403);
   await request(app).delete(`/api/mdm/stewardship/${c.case_id}`).set(as('admin')).expect(200);
   await request(app).get(`/api/mdm/stewardship/${c.case_id}`).set(as('viewer')).expect(404);
+});
+
+test('a steward overrides a golden record directly: written now and kept for later runs', async () => {
+  const body = { attributes: { email: 'ann@new.org' } };
+  await request(app).post('/api/mdm/entities/GR-A/overrides').set(as('editor')).send(body).expect(403);
+  await request(app).post('/api/mdm/entities/GR-NOPE/overrides').set(as('steward')).send(body).expect(404);
+  const r = await request(app).post('/mdm/entities/GR-A/overrides').set(as('steward')).send(body).expect(200);
+  expect(r.body).toEqual({ entity_id: 'GR-A', entity_type: 'person', attributes: ['email'] });
+  expect(await rows(`SELECT email, email__source FROM ${G} WHERE entity_id = 'GR-A'`)).toEqual([
+    { email: 'ann@new.org', email__source: 'steward' },
+  ]);
+  const kept = (await overridesFor(store.db, 'person')).find((o) => o.entity_id === 'GR-A');
+  expect(kept).toMatchObject({ attribute: 'email', value: 'ann@new.org', records: [rec('crm', '1'), rec('erp', '1')] });
 });
