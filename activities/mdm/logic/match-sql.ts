@@ -74,6 +74,53 @@ export function gammaExpr(model: MdmModel, attr: string, l = 'l', r = 'r'): stri
   return `CASE ${whens.join(' ')} ELSE 0 END`;
 }
 
+const METRICS = {
+  jaro_winkler: (l: string, r: string) => `jaro_winkler_similarity(${l}, ${r})`,
+  levenshtein: (l: string, r: string) => `levenshtein(${l}, ${r})`,
+  date_distance: (l: string, r: string) => `abs(datediff(CAST(${l} AS DATE), CAST(${r} AS DATE)))`,
+};
+type MetricType = keyof typeof METRICS;
+const metricColumn = (attr: string, type: string) => ident(`m_${type}_${attr}`);
+
+/**
+ * Each attribute's null test, equality and comparison functions, each computed once per pair (a `CASE` over the
+ * levels would call the function again for every level a pair fails), for `gammaFromMetrics` over them.
+ */
+export function metricsSelect(model: MdmModel, l = 'l', r = 'r'): string {
+  return attributesOf(model)
+    .flatMap((attr) => {
+      const [a, b] = [`${l}.${ident(attr)}`, `${r}.${ident(attr)}`];
+      const types = [...new Set(model.attributes[attr].comparisons.map((c) => c.type))].filter(
+        (x): x is MetricType => x !== 'exact',
+      );
+      return [
+        `(${a} IS NULL OR ${b} IS NULL) AS ${ident(`nul_${attr}`)}`,
+        `coalesce(${a} = ${b}, FALSE) AS ${ident(`eq_${attr}`)}`,
+        ...types.map((x) => `CASE WHEN ${a} = ${b} THEN NULL ELSE ${METRICS[x](a, b)} END AS ${metricColumn(attr, x)}`),
+      ];
+    })
+    .join(', ');
+}
+
+/** The comparison level of an attribute from the columns of `metricsSelect` (the same levels as gammaExpr). */
+export function gammaFromMetrics(model: MdmModel, attr: string): string {
+  const levels = model.attributes[attr].comparisons;
+  const top = levels.length + 1;
+  const whens = [`WHEN ${ident(`nul_${attr}`)} THEN -1`, `WHEN ${ident(`eq_${attr}`)} THEN ${top}`];
+  levels.forEach((c, i) => {
+    const cond =
+      c.type === 'exact'
+        ? ident(`eq_${attr}`)
+        : c.type === 'jaro_winkler'
+          ? `${metricColumn(attr, c.type)} >= ${c.threshold}`
+          : c.type === 'levenshtein'
+            ? `${metricColumn(attr, c.type)} <= ${c.max}`
+            : `${metricColumn(attr, c.type)} <= ${c.days}`;
+    whens.push(`WHEN ${cond} THEN ${top - 1 - i}`);
+  });
+  return `CASE ${whens.join(' ')} ELSE 0 END`;
+}
+
 /** The attributes a blocking rule's keys read. */
 export function blockingAttributes(model: MdmModel, rule: number): string[] {
   return model.blocking_rules[rule].keys.map((k) => (typeof k === 'string' ? k : k.attribute));
@@ -179,11 +226,11 @@ export function patternCountsSql(model: MdmModel, t: MatchTables): string {
 export function samplePatternsSql(model: MdmModel, t: MatchTables, seed: number, size: number): string {
   const sample = `(SELECT * FROM ${tableSql(t.work)} ORDER BY md5(concat(uid, ${lit(String(seed))})) LIMIT ${size})`;
   const attrs = attributesOf(model);
-  const g = attrs.map((a) => `${gammaExpr(model, a)} AS ${ident(gammaColumn(a))}`);
+  const g = attrs.map((a) => `${gammaFromMetrics(model, a)} AS ${ident(gammaColumn(a))}`);
   const cols = attrs.map((a) => ident(gammaColumn(a)));
   return (
-    `SELECT ${cols.join(', ')}, count(*) AS n FROM (SELECT ${g.join(', ')} FROM ${sample} l JOIN ${sample} r ` +
-    `ON l.uid < r.uid) s GROUP BY ${cols.join(', ')}`
+    `SELECT ${cols.join(', ')}, count(*) AS n FROM (SELECT ${g.join(', ')} FROM (SELECT ${metricsSelect(model)} ` +
+    `FROM ${sample} l JOIN ${sample} r ON l.uid < r.uid) m) s GROUP BY ${cols.join(', ')}`
   );
 }
 

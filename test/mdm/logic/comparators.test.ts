@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { prng } from '../../../activities/mdm/logic/synthetic';
+import { gammaExpr, gammaFromMetrics, metricsSelect } from '../../../activities/mdm/logic/match-sql';
+import { prng, syntheticModel } from '../../../activities/mdm/logic/synthetic';
+import { LocalWorkspace } from '../../../platform/local/workspace';
 
 const PY = path.resolve(__dirname, '../../../.venv/bin/python');
 
@@ -100,4 +104,42 @@ print(json.dumps([{"jw": JaroWinkler.similarity(a, b), "lev": Levenshtein.distan
   expect(jws.some((x) => x >= 0.8 && x < 0.92)).toBe(true);
   expect(jws.some((x) => x < 0.8)).toBe(true);
   expect(fuzz.some((f) => f.lev > 0 && f.lev <= 2)).toBe(true);
+});
+
+test('comparison levels from each function computed once per pair equal the levels of the CASE over the functions', async () => {
+  const model = syntheticModel();
+  const root = mkdtempSync(path.join(os.tmpdir(), 'lw-levels-'));
+  const ws = new LocalWorkspace({ root, user: 'lakeward' });
+  try {
+    await ws.createCatalog({ name: 'c', ifNotExists: true });
+    await ws.createSchema({ catalog: 'c', name: 's', ifNotExists: true });
+    const people = [
+      ['1', 'robert', 'smith', '1980-01-02', 'bob@x.com', '5551234567', '10001', 'A1'],
+      ['2', 'roberta', 'smyth', '1980-01-03', 'bob@x.co', '5551234568', '10001', null],
+      ['3', 'bob', 'smith', '1981-01-02', null, '5551234567', '10002', 'A1'],
+      ['4', null, 'schmidt', '1979-12-30', 'rs@y.org', null, null, 'B2'],
+      ['5', 'robert', 'smith', '1980-01-02', 'bob@x.com', '5551234567', '10001', 'A1'],
+      ['6', 'katherine', 'o brien', '1990-06-01', 'kob@z.net', '5559876543', '20002', 'C3'],
+    ];
+    const attrs = Object.keys(model.attributes);
+    const cell = (v: string | null) => (v === null ? 'CAST(NULL AS STRING)' : `'${v}'`);
+    const rows = people.map(
+      (p) => `SELECT '${p[0]}' AS uid, ${attrs.map((a, i) => `${cell(p[i + 1])} AS ${a}`).join(', ')}`,
+    );
+    await ws.createTableAs({ ref: { catalog: 'c', schema: 's', name: 'recs' }, query: rows.join(' UNION ALL ') });
+    const from = 'c.s.recs l JOIN c.s.recs r ON l.uid < r.uid';
+    const direct = await ws.query(
+      `SELECT l.uid AS a, r.uid AS b, ${attrs.map((a) => `${gammaExpr(model, a)} AS ${a}`).join(', ')} FROM ${from} ORDER BY a, b`,
+    );
+    const once = await ws.query(
+      `SELECT a, b, ${attrs.map((a) => `${gammaFromMetrics(model, a)} AS ${a}`).join(', ')} FROM ` +
+        `(SELECT l.uid AS a, r.uid AS b, ${metricsSelect(model)} FROM ${from}) m ORDER BY a, b`,
+    );
+    expect(once.rows.map((r) => ({ ...r }))).toEqual(direct.rows.map((r) => ({ ...r })));
+    // the pairs reach more than the extreme levels
+    expect(new Set(direct.rows.map((r) => Number(r.first_name))).size).toBeGreaterThan(3);
+  } finally {
+    await ws.close();
+    rmSync(root, { recursive: true, force: true });
+  }
 });
