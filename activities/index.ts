@@ -6,8 +6,8 @@ import { configTargetCipher } from '../store/targets/cipher';
 import { createCloneActivities } from './clone';
 import { classifyActivities } from './clone/failures';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
-import { createContractActivities, createContractCloneHooks } from './contracts';
 import { createAutomationActivities, type AutomationServices } from './automation';
+import { createContractActivities, createContractCloneHooks } from './contracts';
 import { createDataQualityActivities, createDqCloneHooks } from './data-quality';
 import { createHelloActivities } from './hello';
 import { createScheduleActivities, type SubmitScheduledClone } from './schedules';
@@ -20,10 +20,11 @@ import { createStreamActivities } from './streams';
 import { createSyncActivities } from './sync';
 import { createSafetyActivities, createSafetyHooks } from './clone/post-clone';
 import { createWorkbenchActivities } from './workbench';
+import { createGeneratorActivities } from './generators';
 import { createWarehouseActivities } from './warehouses';
 import { createWarehouseGate } from './warehouses/gate';
 import { createFinopsActivities, recordWarehouseSpans } from './finops';
-import { createGeneratorActivities } from './generators';
+import { createBudgetActivities } from './finops/budgets';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
 export interface ActivityDeps {
@@ -97,14 +98,15 @@ export function createActivities(deps: ActivityDeps) {
       ...createScheduleActivities(deps),
       ...createMdmActivities({ workspaces: deps.workspaces, store: deps.store }),
       ...createMdmStewardActivities({ store: deps.store }),
-      ...createMdmReportActivities({ store: deps.store, workspaces: deps.workspaces }),
+    ...createMdmReportActivities({ store: deps.store, workspaces: deps.workspaces }),
       ...createStorageActivities({ workspaces: deps.workspaces }),
       ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
       ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
       ...createWorkbenchActivities({ store: deps.store, workspaces: deps.workspaces }),
+      ...createGeneratorActivities({ workspaces: deps.workspaces }),
       ...createWarehouseActivities({ db: deps.store.db, workspaces: deps.workspaces }),
       ...finops,
-      ...createGeneratorActivities({ workspaces: deps.workspaces }),
+      ...createBudgetActivities({ store: deps.store, workspaces: deps.workspaces }),
       ...createAutomationActivities({ ...deps, services: deps.automation }),
     }),
   );

@@ -38,10 +38,13 @@ import { addUpgradeHandler } from './middleware/upgrade';
 import { workbenchRoutes } from './workbench/routes';
 import { dltRoutes } from './dlt/routes';
 import { generatorRoutes } from './generators/routes';
+import { warehouseRoutes } from './warehouses/routes';
+import { finopsRoutes } from './finops/routes';
+import { budgetRoutes } from './finops/budgets-routes';
 import { automationRoutes } from './automation/routes';
+import { complianceRoutes } from './compliance/routes';
 import { aiRoutes } from './ai/routes';
 import { captureRoutes } from './capture/routes';
-import { complianceRoutes } from './compliance/routes';
 import { authRoutes } from './auth/routes';
 import { sessionCaller, sessionMiddleware } from './auth/session';
 
@@ -75,6 +78,9 @@ export const routeModules: RouteModule[] = [
   workbenchRoutes,
   dltRoutes,
   generatorRoutes,
+  warehouseRoutes,
+  finopsRoutes,
+  budgetRoutes,
   automationRoutes,
   aiRoutes,
   captureRoutes,

@@ -16,6 +16,7 @@ import {
   toCostLines,
   type BudgetStatus,
   type CostLine,
+  type EvaluationResult,
 } from './logic/budgets';
 import { viewSql } from './logic/views';
 
@@ -23,14 +24,6 @@ import { viewSql } from './logic/views';
 export async function readCostLines(ws: Workspace, now: Date): Promise<CostLine[]> {
   const res = await ws.query(viewSql('billing', billingDays(monthPeriod(now), now)));
   return toCostLines(res.rows);
-}
-
-export interface EvaluationResult {
-  period: string;
-  evaluated: number;
-  alerts_raised: number;
-  webhooks_sent: number;
-  webhook_failures: number;
 }
 
 async function postWebhook(b: BudgetRow, level: string, s: BudgetStatus): Promise<string | null> {
@@ -96,6 +89,8 @@ export async function evaluateBudgets(store: Store, ws: Workspace, now = new Dat
   }
   return out;
 }
+
+export type { EvaluationResult };
 
 export function createBudgetActivities(deps: { store: Store; workspaces: WorkspaceResolver }) {
   return {

@@ -143,3 +143,12 @@ export function alertMessage(name: string, level: BudgetLevel, s: BudgetStatus, 
   const what = level === 'exceeded' ? 'is over its amount' : `passed its ${pct}% alert threshold`;
   return `Budget "${name}" ${what} for ${s.period}: ${s.actual_usd.toFixed(2)} of ${amount.toFixed(2)} USD (${s.utilization_pct}%)`;
 }
+
+/** What one evaluation did. */
+export interface EvaluationResult {
+  period: string;
+  evaluated: number;
+  alerts_raised: number;
+  webhooks_sent: number;
+  webhook_failures: number;
+}
