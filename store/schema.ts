@@ -22,6 +22,7 @@ export * from './workbench/tables';
 export * from './warehouses/tables';
 export * from './finops/tables';
 export * from './finops/budgets';
+export * from './finops/copq';
 export * from './streams/tables';
 export * from './ai/tables';
 export * from './compliance/tables';
