@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { apiClient, print, withApiOptions, type ApiOptions } from '../http';
+import { registerMdmStewardCommands } from './mdm-steward';
 
 const M = '/api/mdm';
 
@@ -143,6 +144,7 @@ export function matchReport(job: JobView): string {
 /** `lakeward mdm …`: master data management through the API. */
 export function registerMdmCommand(program: Command): void {
   const mdm = program.command('mdm').description('Master data management: models, sources, synthetic data, ingest');
+  registerMdmStewardCommands(mdm);
 
   withApiOptions(mdm.command('models').description('List the entity models')).action(async (opts: ApiOptions) => {
     const models = await apiClient(opts).get<ModelView[]>(`${M}/models`);
