@@ -1,6 +1,6 @@
 import type { Workspace } from '../../platform/port';
 import type { Db } from '../../store/db';
-import { listJobSpans, listListPrices, listStorageSnapshots, notePrice } from '../../store/finops/repo';
+import { jobUsers, listJobSpans, listListPrices, listStorageSnapshots, notePrice } from '../../store/finops/repo';
 import { listAllWarehouses, listWarehouseEvents } from '../../store/warehouses/repo';
 import { kindOf } from '../warehouses/logic/spec';
 import { deriveStorageUsage, deriveUsage, recordId, skuOf } from './logic/ledger';
@@ -46,10 +46,19 @@ export async function desiredRows(
     new Date(firstFact),
   );
   const priceRows = await listListPrices(db);
+  const users = await jobUsers(
+    db,
+    spans.map((s) => s.jobId),
+  );
   const usage = deriveUsage({
     warehouses: whs.map((w) => ({ id: w.id, name: w.name, clusterSize: w.clusterSize, skuName: skuOf(w) })),
     events: events.map((e) => ({ ...e, at: e.eventTime.getTime() })),
-    spans: spans.map((s) => ({ ...s, start: s.startedAt.getTime(), end: s.endedAt.getTime() })),
+    spans: spans.map((s) => ({
+      ...s,
+      runAs: s.runAs ?? users.get(s.jobId) ?? null,
+      start: s.startedAt.getTime(),
+      end: s.endedAt.getTime(),
+    })),
     cutoff,
   }).concat(deriveStorageUsage(storage));
   const base = { account_id: LOCAL_ACCOUNT, workspace_id: LOCAL_WORKSPACE };

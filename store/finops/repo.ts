@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
-import { finopsJobSpans, finopsListPrices, finopsStorageSnapshots } from '../schema';
+import { finopsJobSpans, finopsListPrices, finopsStorageSnapshots, jobs } from '../schema';
 
 /**
  * The ledger's store API (budgets, recommendations and COPQ read cost through it or through the SQL of
@@ -76,4 +76,12 @@ export async function spansOfJob(db: Db, jobId: string): Promise<JobSpanRow[]> {
     .from(finopsJobSpans)
     .where(and(eq(finopsJobSpans.jobId, jobId)))
     .orderBy(asc(finopsJobSpans.seq));
+}
+
+/** Who started each job (the job row's user), for the ledger's identity_metadata.run_as. */
+export async function jobUsers(db: Db, jobIds: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(jobIds)];
+  if (!ids.length) return new Map();
+  const rows = await db.select({ jobId: jobs.jobId, user: jobs.user }).from(jobs).where(inArray(jobs.jobId, ids));
+  return new Map(rows.filter((r) => r.user).map((r) => [r.jobId, r.user!]));
 }

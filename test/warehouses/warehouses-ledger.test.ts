@@ -11,6 +11,7 @@ import { snapshotStorage } from '../../activities/finops/storage-snapshot';
 import { viewSql, BILLING_VIEWS, type BillingView } from '../../activities/finops/logic/views';
 import { DBU_PER_HOUR } from '../../activities/warehouses/logic/sizes';
 import { listJobSpans } from '../../store/finops/repo';
+import { createJob } from '../../store/jobs/jobs';
 import { listWarehouseEvents } from '../../store/warehouses/repo';
 import type { Workspace } from '../../platform/port';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
@@ -123,6 +124,7 @@ test('a clone on a named warehouse is billed by the ledger: job DBUs from busy s
     for (let i = 0; i < evs.length; i++)
       if (evs[i].eventType === 'RUNNING') uptimeMs += evs[i + 1].eventTime.getTime() - evs[i].eventTime.getTime();
 
+    await createJob(h.store.db, { jobId: input.jobId, jobType: 'clone', status: 'completed', user: 'ana@example.com' });
     const now = new Date();
     expect(await snapshotStorage(ws, h.store.db, now)).toBeGreaterThanOrEqual(4); // prod and the clone's tables
     expect(await snapshotStorage(ws, h.store.db, now)).toBe(0); // once a day
@@ -165,6 +167,8 @@ test('a clone on a named warehouse is billed by the ledger: job DBUs from busy s
     expect(job).toMatchObject({ job_type: 'clone', warehouse_id: id });
     expect(job.dbus).toBeCloseTo(jobDbus, 5);
     expect(job.cost).toBeCloseTo(jobDbus * 0.55, 5);
+    const ana = billing.by_user.find((u: { user: string }) => u.user === 'ana@example.com');
+    expect(ana.dbus).toBeCloseTo(jobDbus, 5);
     const storage = (await request(app).get('/api/finops/storage').expect(200)).body;
     const orders = storage.rows.find((r: { table_name: string }) => r.table_name === 'prod.sales.orders');
     const bytes = (await ws.storageMetrics({ catalog: 'prod', schema: 'sales', name: 'orders' })).totalBytes;
