@@ -185,16 +185,20 @@ export function pairsSql(model: MdmModel, t: MatchTables, runId: string, increme
   const memberships = model.blocking_rules
     .map((_, j) => `coalesce(${blockedBy(model, j)}, FALSE) AS ${ident(membershipColumn(j))}`)
     .join(', ');
-  const gammas = attrs.map((a) => `${gammaExpr(model, a)} AS ${ident(gammaColumn(a))}`).join(', ');
+  // Each comparison function once per pair (inner), the levels from them (outer).
+  const gammas = attrs.map((a) => `${gammaFromMetrics(model, a)} AS ${ident(gammaColumn(a))}`).join(', ');
+  const blk = model.blocking_rules.map((_, j) => ident(membershipColumn(j))).join(', ');
   const parts = model.blocking_rules.map((rule, i) => {
     const earlier = model.blocking_rules
       .slice(0, i)
       .map((_, j) => ` AND NOT coalesce(${blockedBy(model, j)}, FALSE)`)
       .join('');
     return (
-      `SELECT l.uid AS uid_l, r.uid AS uid_r, ${lit(rule.name)} AS rule, ${gammas}, ${memberships} FROM ${tableSql(t.work)} l ` +
+      `SELECT uid_l, uid_r, rule, ${gammas}, ${blk} FROM (SELECT l.uid AS uid_l, r.uid AS uid_r, ${lit(rule.name)} AS rule, ` +
+      `${metricsSelect(model)}, ${memberships} FROM ${tableSql(t.work)} l ` +
       `JOIN ${tableSql(t.work)} r ON ${blockedBy(model, i)} AND l.uid < r.uid${earlier}` +
-      (incremental ? ' WHERE l.c OR r.c' : '')
+      (incremental ? ' WHERE l.c OR r.c' : '') +
+      ') m'
     );
   });
   return `SELECT *, ${lit(runId)} AS run_id FROM (${parts.join(' UNION ALL ')}) p`;

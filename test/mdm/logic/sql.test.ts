@@ -106,9 +106,13 @@ print(json.dumps(out))`;
 
 test('comparison levels use the functions both engines have, and hard identifiers cap the score', () => {
   const pairs = pairsSql(model, t, 'run-1');
-  expect(pairs).toContain('jaro_winkler_similarity(l.`first_name`, r.`first_name`) >= 0.92');
-  expect(pairs).toContain('levenshtein(l.`email`, r.`email`) <= 2');
-  expect(pairs).toContain('abs(datediff(CAST(l.`dob` AS DATE), CAST(r.`dob` AS DATE))) <= 366');
+  // each function once per pair, then the levels from it
+  expect(pairs).toContain('jaro_winkler_similarity(l.`first_name`, r.`first_name`) END AS `m_jaro_winkler_first_name`');
+  expect(pairs).toContain('WHEN `m_jaro_winkler_first_name` >= 0.92 THEN 2 WHEN `m_jaro_winkler_first_name` >= 0.8');
+  expect(pairs).toContain('levenshtein(l.`email`, r.`email`) END AS `m_levenshtein_email`');
+  expect(pairs).toContain('`m_levenshtein_email` <= 2');
+  expect(pairs).toContain('abs(datediff(CAST(l.`dob` AS DATE), CAST(r.`dob` AS DATE))) END AS `m_date_distance_dob`');
+  expect(pairs).toContain('`m_date_distance_dob` <= 366');
   // rules are OR-ed: the phone rule leaves out pairs the dob rule already has
   expect(pairs).toMatch(/'phone' AS rule.*AND NOT coalesce\(l\.`dob` = r\.`dob`, FALSE\)/);
   const scored = scoredPairsSql(model, t, params);
