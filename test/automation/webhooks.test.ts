@@ -122,3 +122,35 @@ test('a dry run renders the parameters and sends nothing', async () => {
   expect(JSON.stringify(res.body)).not.toContain('aes-256-gcm');
   expect(rx.requests.length).toBe(before);
 }, 60_000);
+
+test('a PUT that leaves out the secret of an unchanged URL keeps the stored one; reads never show it', async () => {
+  const body = {
+    name: 'kept secret',
+    trigger_type: 'job_failed',
+    actions: [{ type: 'webhook', params: { url: `${rx.url}/kept`, secret } }],
+  };
+  const book = await createPlaybook(body);
+  const put = await s
+    .api()
+    .put(`/api/playbooks/${book.playbook_id}`)
+    .send({ ...body, name: 'kept secret 2', actions: [{ type: 'webhook', params: { url: `${rx.url}/kept` } }] })
+    .expect(200);
+  expect(put.body.name).toBe('kept secret 2');
+  const read = (await s.api().get(`/api/playbooks/${book.playbook_id}`).expect(200)).body;
+  expect(read.actions[0].params).toEqual({ url: `${rx.url}/kept`, secret_set: true });
+  await s.api().post(`/api/playbooks/${book.playbook_id}/execute`).send({}).expect(200);
+  const hook = rx.requests.find((r) => r.path === '/kept')!;
+  expect(() =>
+    new Webhook(secret).verify(hook.body, {
+      'webhook-id': hook.headers['webhook-id'] as string,
+      'webhook-timestamp': hook.headers['webhook-timestamp'] as string,
+      'webhook-signature': hook.headers['webhook-signature'] as string,
+    }),
+  ).not.toThrow();
+  const other = await s
+    .api()
+    .put(`/api/playbooks/${book.playbook_id}`)
+    .send({ ...body, actions: [{ type: 'webhook', params: { url: `${rx.url}/elsewhere` } }] })
+    .expect(422);
+  expect(other.body.error.message).toContain('actions.0.params.secret');
+}, 60_000);
