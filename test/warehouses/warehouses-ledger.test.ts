@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { inspect } from 'node:util';
 import request from 'supertest';
 import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
@@ -187,13 +186,17 @@ test('a job naming an unknown warehouse fails at once, without a retry', async (
     const input = h.jobInput(h.config.workspace.root, { clone_type: 'DEEP', enable_retry: true });
     input.source = { kind: 'local', root: h.config.workspace.root, warehouseId: 'no-such-warehouse' };
     input.targets[0].workspace = input.source;
-    const result = await h.run(input).then(
-      (s) => JSON.stringify(s),
-      (err: Error) => inspect(err, { depth: 8 }),
+    const err = await h.run(input).then(
+      () => null,
+      (e: unknown) => e,
     );
-    expect(result).toMatch(/no-such-warehouse/);
-    const events = await h.events(input.jobId);
-    expect(events.filter((e) => e.type === 'retry' || /retry/i.test(String(e.message)))).toEqual([]);
+    // WorkflowFailedError → ActivityFailure → ApplicationFailure(InvalidWarehouse, non-retryable) on attempt 1
+    const chain: { type?: string; nonRetryable?: boolean; message?: string; retryState?: string }[] = [];
+    for (let e = err as { cause?: unknown } | null; e; e = e.cause as { cause?: unknown } | null) chain.push(e);
+    const app = chain.find((e) => e.type === 'InvalidWarehouse');
+    expect(app).toMatchObject({ nonRetryable: true });
+    expect(app?.message).toMatch(/no-such-warehouse/);
+    expect(chain.some((e) => e.retryState === 'NON_RETRYABLE_FAILURE')).toBe(true);
   });
 }, 120_000);
 
