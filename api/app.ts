@@ -41,6 +41,7 @@ import { generatorRoutes } from './generators/routes';
 import { warehouseRoutes } from './warehouses/routes';
 import { finopsRoutes } from './finops/routes';
 import { budgetRoutes } from './finops/budgets-routes';
+import { copqRoutes } from './copq/routes';
 import { automationRoutes } from './automation/routes';
 import { complianceRoutes } from './compliance/routes';
 import { aiRoutes } from './ai/routes';
@@ -81,6 +82,7 @@ export const routeModules: RouteModule[] = [
   warehouseRoutes,
   finopsRoutes,
   budgetRoutes,
+  copqRoutes,
   automationRoutes,
   aiRoutes,
   captureRoutes,
