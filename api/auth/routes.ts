@@ -1,6 +1,17 @@
 import type { Request } from 'express';
-import { AuthStatusSchema, LoginBodySchema, LogoutSchema, ServicePrincipalBodySchema } from '../../schemas/auth';
-import { HttpError } from '../middleware/http-error';
+import { readFile } from 'node:fs/promises';
+import { defaultConfigFile, parseDatabricksCfg, readProfile } from '../../platform/databricks/auth/databrickscfg';
+import {
+  AuthStatusSchema,
+  EnvVarsSchema,
+  LoginBodySchema,
+  LogoutSchema,
+  ProfilesSchema,
+  ServicePrincipalBodySchema,
+  UseProfileBodySchema,
+} from '../../schemas/auth';
+import { authEnvVars, hostedApp } from './environment';
+import { HttpError, notFound } from '../middleware/http-error';
 import { defineRoutes, route } from '../middleware/route';
 import { SESSION_COOKIE } from './session';
 import { establish, statusOf, whoAmI } from './sign-in';
@@ -87,6 +98,66 @@ export const authRoutes = defineRoutes({
         res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
         return { status: 'ok' as const, message: had ? 'Signed out; the session has ended' : 'No session was open' };
       },
+    }),
+    route({
+      method: 'get',
+      path: '/auth/auto-login',
+      summary: "Sign in as the app's service principal when running as a Databricks App (else 404)",
+      security: [],
+      response: { description: 'Signed in', schema: AuthStatusSchema },
+      errors: { ...REFUSED, 404: 'Not running as a Databricks App' },
+      handler: async ({ deps, req }) => {
+        const app = hostedApp(process.env);
+        if (!app)
+          throw notFound('Not running as a Databricks App (DATABRICKS_APP_NAME and its service principal are not set)');
+        const me = await whoAmI(app.host, {
+          type: 'oauth-m2m',
+          clientId: app.clientId,
+          clientSecret: app.clientSecret,
+        });
+        const credentials = { client_id: app.clientId, client_secret: app.clientSecret };
+        await establish(req, { ...me, auth_method: 'hosted-app', credentials });
+        return statusOf(req, deps.config);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/auth/profiles',
+      summary: "Profiles of the server's Databricks CLI configuration (~/.databrickscfg): names, hosts, auth types",
+      response: { description: 'Profiles', schema: ProfilesSchema },
+      handler: async () => {
+        const text = await readFile(defaultConfigFile(), 'utf8').catch(() => '');
+        const profiles = [...parseDatabricksCfg(text)].map(([name, p]) => ({
+          name,
+          host: p.host ?? null,
+          auth_type: p.auth_type ?? (p.token ? 'pat' : null),
+        }));
+        return { profiles };
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/auth/use-profile',
+      summary:
+        "Sign in with a profile of the server's Databricks CLI configuration (admin: it lends the server's credentials)",
+      role: 'admin',
+      request: { body: UseProfileBodySchema },
+      response: { description: 'Signed in', schema: AuthStatusSchema },
+      errors: { ...REFUSED, 404: 'No such profile' },
+      handler: async ({ deps, req, input: { body } }) => {
+        const name = body.profile_name;
+        const profile = await readProfile(name);
+        const me = await whoAmI(profile.host, { type: 'cli-profile', profile: name });
+        await establish(req, { ...me, auth_method: 'cli-profile', credentials: { profile: name } });
+        return statusOf(req, deps.config);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/auth/env-vars',
+      summary: 'Workspace and cloud principal environment variables of the server (secrets show at most 4 characters)',
+      response: { description: 'Variable → masked value or null', schema: EnvVarsSchema },
+      handler: () => authEnvVars(process.env),
     }),
   ],
 });

@@ -18,6 +18,7 @@ const OPEN_PREFIXES = ['/api/docs/'];
 
 /** Signing in and out of a workspace: open for any method (a browser has no API key before it signs in). */
 const SIGN_IN_PATHS = new Set([
+  '/api/auth/auto-login',
   '/api/auth/login',
   '/api/auth/logout',
   '/api/auth/status',

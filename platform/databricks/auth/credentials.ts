@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../../errors';
+import { DatabricksCliTokenSource } from './cli-token-source';
 import { readProfile, type ConfigProfile } from './databrickscfg';
 import { Secret } from './secret';
 import {
@@ -54,7 +55,7 @@ export async function resolveAuth(
   fetchImpl: typeof fetch = fetch,
 ): Promise<ResolvedAuth> {
   if (auth.type === 'cli-profile')
-    return fromProfile(await readProfile(auth.profile, auth.configFile), host, fetchImpl);
+    return fromProfile(await readProfile(auth.profile, auth.configFile), auth.profile, host, fetchImpl);
   const h = normalizeHost(host ?? '');
   switch (auth.type) {
     case 'pat':
@@ -79,12 +80,17 @@ export async function resolveAuth(
 
 function fromProfile(
   p: ConfigProfile,
+  profileName: string | undefined,
   hostOverride: string | undefined,
   fetchImpl: typeof fetch,
 ): Promise<ResolvedAuth> {
   const host = hostOverride ?? p.host;
   const withWarehouse = (r: ResolvedAuth) => ({ ...r, warehouseId: p.warehouse_id || undefined });
   if (p.token) return resolveAuth(host, { type: 'pat', token: p.token }, fetchImpl).then(withWarehouse);
+  if (p.auth_type === 'databricks-cli') {
+    const h = normalizeHost(host ?? '');
+    return Promise.resolve(withWarehouse({ host: h, tokens: new DatabricksCliTokenSource(h, profileName) }));
+  }
   if (p.azure_tenant_id && p.azure_client_id && p.azure_client_secret) {
     const auth = {
       type: 'azure-service-principal' as const,

@@ -1,26 +1,33 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import ini from 'ini';
 import { InvalidInputError, NotFoundError } from '../../errors';
 
 /** One section of `~/.databrickscfg` (INI). Keys as the Databricks CLI writes them. */
 export type ConfigProfile = Record<string, string>;
 
-/** Parses the INI text: `[name]` sections, `key = value` lines, `#`/`;` comments. */
+/**
+ * Parses the INI text with npm's `ini` parser. `ini` would split `[a.b]` into nested sections, but a profile name
+ * may hold dots (the Databricks CLI writes `[my.workspace]`), so section dots are escaped first and every
+ * section stays one profile. Keys are lower-cased; values stay text (`ini` would turn `true` into a boolean).
+ */
 export function parseDatabricksCfg(text: string): Map<string, ConfigProfile> {
+  const escaped = text.replace(/^(\s*)\[([^\]\r\n]+)\](\s*)$/gm, (_m, a: string, name: string, b: string) => {
+    return `${a}[${name.trim().replace(/\\?\./g, '\\.')}]${b}`;
+  });
+  const parsed = ini.parse(escaped) as Record<string, unknown>;
   const profiles = new Map<string, ConfigProfile>();
-  let current: ConfigProfile | undefined;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    const section = /^\[(.+)\]$/.exec(line);
-    if (section) {
-      current = {};
-      profiles.set(section[1].trim(), current);
-      continue;
+  // In the file's order (`ini` lists dotted names last).
+  const order = [...text.matchAll(/^\s*\[([^\]\r\n]+)\]/gm)].map((m) => m[1].trim());
+  const sections = Object.entries(parsed).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+  for (const [name, section] of sections) {
+    if (section === null || typeof section !== 'object') continue; // a key before any section
+    const profile: ConfigProfile = {};
+    for (const [k, v] of Object.entries(section as Record<string, unknown>)) {
+      if (v !== null && typeof v !== 'object') profile[k.toLowerCase()] = String(v).trim();
     }
-    const eq = line.indexOf('=');
-    if (eq > 0 && current) current[line.slice(0, eq).trim().toLowerCase()] = line.slice(eq + 1).trim();
+    profiles.set(name, profile);
   }
   return profiles;
 }

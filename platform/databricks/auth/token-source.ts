@@ -6,7 +6,7 @@ import { Secret } from './secret';
 export interface TokenSource {
   token(): Promise<string>;
   secrets(): string[];
-  readonly method: 'pat' | 'oauth-m2m' | 'azure-service-principal';
+  readonly method: 'pat' | 'oauth-m2m' | 'azure-service-principal' | 'databricks-cli';
 }
 
 export class StaticTokenSource implements TokenSource {
