@@ -191,8 +191,9 @@ test('a job naming an unknown warehouse fails at once, without a retry', async (
       (e: unknown) => e,
     );
     // WorkflowFailedError → ActivityFailure → ApplicationFailure(InvalidWarehouse, non-retryable) on attempt 1
-    const chain: { type?: string; nonRetryable?: boolean; message?: string; retryState?: string }[] = [];
-    for (let e = err as { cause?: unknown } | null; e; e = e.cause as { cause?: unknown } | null) chain.push(e);
+    type Link = { cause?: unknown; type?: string; nonRetryable?: boolean; message?: string; retryState?: string };
+    const chain: Link[] = [];
+    for (let e = err as Link | null; e; e = e.cause as Link | null) chain.push(e);
     const app = chain.find((e) => e.type === 'InvalidWarehouse');
     expect(app).toMatchObject({ nonRetryable: true });
     expect(app?.message).toMatch(/no-such-warehouse/);
