@@ -10,7 +10,6 @@ import {
 import { cellOutputOf } from '../../activities/workbench/logic/cell-output';
 import type { Caller } from '../../schemas/governance';
 import type { CellInputSchema, Notebook, NotebookInputSchema } from '../../schemas/workbench';
-import { getStatement } from '../../store/workbench/statements';
 import {
   createNotebook,
   deleteNotebook,
@@ -25,7 +24,7 @@ import {
 import type { NotebookCell } from '../../store/workbench/tables';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../middleware/http-error';
-import { checkedStatement, recordReads, viewOf, type StatementRunner } from './statements';
+import { checkedStatement, recordReads, statementNow, viewOf, type StatementRunner } from './statements';
 
 type CellInput = z.infer<typeof CellInputSchema>;
 type NotebookInput = z.infer<typeof NotebookInputSchema>;
@@ -204,7 +203,7 @@ export async function runCell(
     opts.timeout_seconds * 1000 + 5000,
     `notebook:${id}/${cellId}`,
   );
-  const stmt = (await getStatement(deps.store.db, statementId))!;
+  const stmt = (await statementNow(deps.store.db, statementId))!;
   const saved = await setCellOutput(deps.store.db, id, cellId, cellOutputOf(stmt));
   return { statement: viewOf(stmt), notebook: saved ? await notebookView(deps, saved) : null };
 }

@@ -30,7 +30,15 @@ import {
   step,
   update,
 } from './notebooks';
-import { cancelStatement, checkedStatement, statementOf, StatementRunner, submitStatement, viewOf } from './statements';
+import {
+  cancelStatement,
+  checkedStatement,
+  statementOf,
+  StatementRunner,
+  submitStatement,
+  unsavedEnd,
+  viewOf,
+} from './statements';
 
 const StatementIdParams = z.object({ statementId: z.string().min(1).max(64) });
 const NotebookIdParams = z.object({ id: z.string().min(1).max(64) });
@@ -101,15 +109,19 @@ const statementRoutes = [
     summary: 'The caller’s newest 30 statements, notebook cells included',
     response: { description: 'Newest first', schema: HistoryResponseSchema },
     handler: async ({ deps, req }) => ({
-      history: (await historyOf(deps.store.db, callerOf(req).name)).map((h) => ({
-        statement_id: h.statementId,
-        statement: h.statement,
-        state: h.state as z.infer<typeof HistoryResponseSchema>['history'][number]['state'],
-        row_count: h.rowCount,
-        duration_ms: h.durationMs,
-        source: h.source,
-        created_at: h.createdAt.toISOString(),
-      })),
+      history: (await historyOf(deps.store.db, callerOf(req).name)).map((h) => {
+        // A statement whose end is still being written: its end as it will be stored.
+        const end = h.state === 'RUNNING' ? unsavedEnd(h.statementId) : undefined;
+        return {
+          statement_id: h.statementId,
+          statement: h.statement,
+          state: (end?.state ?? h.state) as z.infer<typeof HistoryResponseSchema>['history'][number]['state'],
+          row_count: end ? end.totalRowCount : h.rowCount,
+          duration_ms: end ? end.durationMs : h.durationMs,
+          source: h.source,
+          created_at: h.createdAt.toISOString(),
+        };
+      }),
     }),
   }),
 ];

@@ -38,7 +38,13 @@ export class StatementRunner {
     return this.running.has(id);
   }
 
-  /** Runs a checked statement in the background and returns when it ended or `waitMs` passed. */
+  /**
+   * Runs a checked statement in the background and returns when it ended or `waitMs` passed. The statement and
+   * history rows are written while the engine runs; the end (state, result) is kept in memory from the moment the
+   * engine answers and written afterwards, so the answer never waits for the result's write nor reads it back.
+   * Ordering: this returns only after the statement row is in the store, and the end stays readable from memory
+   * (`statementNow`) until its write has committed, so a read right after the answer always finds it.
+   */
   async start(
     ws: Workspace,
     s: { id: string; caller: string; statement: string; sql: string; catalog?: string; schema?: string },
@@ -47,11 +53,14 @@ export class StatementRunner {
     source?: string,
   ): Promise<void> {
     const db = this.deps.store.db;
-    await dropExpiredStatements(db);
-    await insertStatement(db, { ...s, rowLimit: body.row_limit, source });
+    const log = (what: string) => (err: unknown) => this.deps.logger.error({ err, statement_id: s.id }, what);
+    void dropExpiredStatements(db).catch(log('dropping expired statements failed'));
+    const row = { ...s, rowLimit: body.row_limit, source };
+    const inserted = insertStatement(db, row);
     const abort = new AbortController();
+    inserted.catch(() => abort.abort());
     const started = Date.now();
-    const done = ws
+    const ended: Promise<StatementEnd> = ws
       .executeStatement(s.sql, {
         parameters: body.parameters,
         rowLimit: body.row_limit,
@@ -59,26 +68,32 @@ export class StatementRunner {
         signal: abort.signal,
       })
       .then(
-        (r) =>
-          endStatement(db, s.id, {
-            state: 'SUCCEEDED',
-            columns: r.columns,
-            rows: rowsText(r.rows),
-            truncated: r.truncated,
-            durationMs: Date.now() - started,
-          }),
-        (err: unknown) => {
+        (r): StatementEnd => ({
+          state: 'SUCCEEDED',
+          columns: r.columns,
+          rows: rowsText(r.rows),
+          truncated: r.truncated,
+          durationMs: Date.now() - started,
+        }),
+        (err: unknown): StatementEnd => {
           const code = isPlatformError(err) ? err.code : undefined;
-          return endStatement(db, s.id, {
+          return {
             state: code === 'CANCELED' ? 'CANCELED' : 'FAILED',
             errorCode: errorCodeOf(code),
             errorMessage: (err as Error)?.message ?? String(err),
             durationMs: Date.now() - started,
-          });
+          };
         },
       )
-      .catch((err: unknown) => this.deps.logger.error({ err, statement_id: s.id }, 'recording a statement failed'))
+      .then((end) => {
+        unsaved.set(s.id, endedRow(row, end));
+        return end;
+      });
+    const done = Promise.all([inserted, ended])
+      .then(([, end]) => endStatement(db, s.id, end))
+      .catch(log('recording a statement failed'))
       .finally(() => {
+        unsaved.delete(s.id);
         this.running.delete(s.id);
         if (this.running.size === 0 && this.poller) {
           clearInterval(this.poller);
@@ -89,9 +104,10 @@ export class StatementRunner {
     this.poller ??= setInterval(() => void this.pollCancels(), CANCEL_POLL_MS).unref();
     if (waitMs > 0) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([done, new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
+      await Promise.race([ended, new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
       clearTimeout(timer);
     }
+    await inserted;
   }
 
   /** Stops a statement this process runs; true when it was running here. */
@@ -119,6 +135,55 @@ export class StatementRunner {
     }
   }
 }
+
+type StatementEnd = Parameters<typeof endStatement>[2];
+
+/** Statements that ended whose end is not yet written to the store, by id (removed once the write committed). */
+const unsaved = new Map<string, StatementRow>();
+
+/** A statement row as `endStatement` will leave it. */
+function endedRow(
+  s: {
+    id: string;
+    caller: string;
+    statement: string;
+    catalog?: string;
+    schema?: string;
+    rowLimit: number;
+    source?: string;
+  },
+  end: StatementEnd,
+): StatementRow {
+  const now = new Date();
+  return {
+    id: s.id,
+    caller: s.caller,
+    statement: s.statement,
+    catalog: s.catalog ?? null,
+    schema: s.schema ?? null,
+    state: end.state,
+    errorCode: end.errorCode ?? null,
+    errorMessage: end.errorMessage ?? null,
+    columns: end.columns ?? null,
+    rows: end.rows ?? null,
+    totalRowCount: end.rows?.length ?? null,
+    truncated: end.truncated ?? false,
+    rowLimit: s.rowLimit,
+    durationMs: end.durationMs,
+    source: s.source ?? null,
+    createdAt: new Date(now.getTime() - end.durationMs),
+    endedAt: now,
+    cancelRequestedAt: null,
+  };
+}
+
+/** A statement as it is now: its end from memory while that is being written, else the stored row. */
+export async function statementNow(db: AppDeps['store']['db'], id: string): Promise<StatementRow | null> {
+  return unsaved.get(id) ?? (await getStatement(db, id));
+}
+
+/** The ended state of a statement whose end is still being written (history entries read it). */
+export const unsavedEnd = (id: string): StatementRow | undefined => unsaved.get(id);
 
 const waitMsOf = (waitTimeout: string) => Number(/^(\d+)s$/.exec(waitTimeout)?.[1] ?? 10) * 1000;
 
@@ -224,7 +289,7 @@ async function guardCatalogStatement(deps: AppDeps, caller: Caller, sql: string,
 
 /** The stored statement, as the caller may see it: another caller's statement is a 404, like a missing one. */
 export async function statementOf(deps: AppDeps, caller: Caller, id: string): Promise<StatementRow> {
-  const row = await getStatement(deps.store.db, id);
+  const row = await statementNow(deps.store.db, id);
   if (!row || (row.caller !== caller.name && caller.role !== 'admin')) {
     throw new HttpError(404, 'NOT_FOUND', `statement ${id} does not exist (or its result expired after an hour)`, [
       { path: 'params.statementId', message: 'unknown statement' },
@@ -263,7 +328,7 @@ export async function submitStatement(
     body,
     waitMsOf(body.wait_timeout),
   );
-  return viewOf((await getStatement(deps.store.db, id))!);
+  return viewOf((await statementNow(deps.store.db, id))!);
 }
 
 /** POST /api/sql/statements/{id}/cancel: stops it here at once, or flags it for the API process running it. */
@@ -272,5 +337,5 @@ export async function cancelStatement(deps: AppDeps, runner: StatementRunner, ca
   if (row.state !== 'RUNNING' && row.state !== 'PENDING') return viewOf(row);
   await requestCancel(deps.store.db, id);
   if (runner.cancelHere(id)) await runner.settled(id, 5000);
-  return viewOf((await getStatement(deps.store.db, id))!);
+  return viewOf((await statementNow(deps.store.db, id))!);
 }
