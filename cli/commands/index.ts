@@ -20,14 +20,17 @@ import { registerSyncCommands } from './sync';
 import { registerTargetCommands } from './targets';
 import { registerWarehouseCommands } from './warehouses';
 import { registerFinopsCommands } from './finops';
+import { registerBudgetCommands } from './budgets';
+import { registerCopqCommands } from './copq';
 import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
 import { registerWorkbenchCommands } from './workbench';
 import { registerDltCommands } from './dlt';
 import { registerGeneratorCommands } from './generators';
-import { registerAutomationCommands } from './automation';
 import { registerAiCommands } from './ai';
 import { registerCaptureCommands } from './capture';
+import { registerAutomationCommands } from './automation';
+import { registerComplianceCommands } from './compliance';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -55,14 +58,17 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerTargetCommands,
   registerWarehouseCommands,
   registerFinopsCommands,
+  registerBudgetCommands,
+  registerCopqCommands,
   registerFanoutCommands,
   registerStreamCommands,
   registerWorkbenchCommands,
   registerDltCommands,
   registerGeneratorCommands,
-  registerAutomationCommands,
   registerAiCommands,
   registerCaptureCommands,
+  registerAutomationCommands,
+  registerComplianceCommands,
 ];
 
 export function registerCommands(program: Command): void {

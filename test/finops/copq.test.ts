@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createApp } from '../../api/app';
+import { startServer } from '../../api/server';
 import {
   COPQ_DEFAULTS,
   copqByTable,
@@ -57,16 +60,16 @@ describe('COPQ over the data-quality facts', () => {
   let store: Store;
   let dataDir: string;
   let app: ReturnType<typeof createApp>;
+  let deps: ReturnType<typeof testAppDeps>;
   beforeAll(async () => {
     store = await createTestStore();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'lw-copq-'));
-    app = createApp(
-      testAppDeps({
-        store,
-        flags: { dataDir },
-        open: async (spec) => new LocalWorkspace({ root: (spec as { root: string }).root, user: 'lakeward' }),
-      }),
-    );
+    deps = testAppDeps({
+      store,
+      flags: { dataDir },
+      open: async (spec) => new LocalWorkspace({ root: (spec as { root: string }).root, user: 'lakeward' }),
+    });
+    app = createApp(deps);
     const at = new Date(Date.now() - 2 * DAY);
     const old = new Date(Date.now() - 40 * DAY);
     const run = (runId: string, tableFqn: string, status: string, executedAt = at) => ({
@@ -114,15 +117,13 @@ describe('COPQ over the data-quality facts', () => {
       { type: 'gate_failed', tableFqn: 'prod.sales.orders', message: 'gate', payload: {}, createdAt: at },
       { type: 'rule_logged', tableFqn: 'prod.sales.items', message: 'logged', payload: {}, createdAt: at },
     ]);
-    await store.db
-      .insert(jobs)
-      .values({
-        jobId: 'clone-20261122-100000-bb',
-        jobType: 'clone',
-        status: 'failed',
-        sourceCatalog: 'prod',
-        createdAt: at,
-      });
+    await store.db.insert(jobs).values({
+      jobId: 'clone-20261122-100000-bb',
+      jobType: 'clone',
+      status: 'failed',
+      sourceCatalog: 'prod',
+      createdAt: at,
+    });
   });
   afterAll(async () => {
     await store?.close();
@@ -165,4 +166,22 @@ describe('COPQ over the data-quality facts', () => {
     expect(JSON.stringify(bad.body)).toContain('window_days');
     await request(app).put('/api/copq/config').send({ sla_penalty: 500 }).expect(200);
   });
+
+  test('lakeward copq by-table (--json and text) shows what the API does', async () => {
+    const server = await startServer(deps, { host: '127.0.0.1', port: 0 });
+    const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
+    const cli = async (...args: string[]) =>
+      (
+        await promisify(execFile)(tsx, [path.resolve(__dirname, '../../cli/main.ts'), ...args, '--url', server.url], {
+          encoding: 'utf8',
+        })
+      ).stdout;
+    try {
+      const api = (await request(app).get('/api/copq/by-table').expect(200)).body;
+      expect(JSON.parse(await cli('copq', 'by-table', '--json'))).toEqual(api);
+      expect(await cli('copq', 'by-table')).toMatch(/prod\.sales\.orders\s+\$25\.00/);
+    } finally {
+      await server.close(500);
+    }
+  }, 60_000);
 });
