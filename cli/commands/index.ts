@@ -31,6 +31,7 @@ import { registerAiCommands } from './ai';
 import { registerCaptureCommands } from './capture';
 import { registerAutomationCommands } from './automation';
 import { registerComplianceCommands } from './compliance';
+import { registerAuthCommands } from './auth';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -69,6 +70,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerCaptureCommands,
   registerAutomationCommands,
   registerComplianceCommands,
+  registerAuthCommands,
 ];
 
 export function registerCommands(program: Command): void {
