@@ -43,31 +43,54 @@ export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<Written
   const ext = TYPE_FACTS[opts.type]?.extension;
   if (!ext) throw new Error(`unknown log type ${opts.type}`);
   if (opts.dir) await fs.mkdir(opts.dir, { recursive: true });
+  const put = opts.write ?? ((name: string, data: Buffer) => writeWhole(path.join(opts.dir!, name), data));
   const out: WrittenLogFile[] = [];
   const start = opts.start ?? 0;
-  for (let index = start; index < start + opts.files; index++) {
-    const file = buildLogFile({
-      type: opts.type,
-      seed: opts.seed,
-      asOf: opts.asOf,
-      daysBack: opts.daysBack,
-      linesPerFile: opts.linesPerFile,
-      index,
-      keepLines: opts.keepLines,
-    });
-    const data = file.data;
-    const name = `${itemBaseName(opts.type, opts.seed, index)}.${ext}`;
-    if (opts.write) await opts.write(name, data);
-    else await fs.writeFile(path.join(opts.dir!, name), data);
-    out.push({
-      index,
-      name,
-      bytes: data.length,
-      lines: opts.linesPerFile,
-      sha256: createHash('sha256').update(data).digest('hex'),
-      service: file.service,
-      rows: file.lines,
-    });
+  // One file's write is in flight while the next is generated; a failed write fails the call at the next file.
+  let pending: Promise<void> | null = null;
+  try {
+    for (let index = start; index < start + opts.files; index++) {
+      const file = buildLogFile({
+        type: opts.type,
+        seed: opts.seed,
+        asOf: opts.asOf,
+        daysBack: opts.daysBack,
+        linesPerFile: opts.linesPerFile,
+        index,
+        keepLines: opts.keepLines,
+      });
+      const data = file.data;
+      const name = `${itemBaseName(opts.type, opts.seed, index)}.${ext}`;
+      if (pending) await pending;
+      pending = put(name, data);
+      pending.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled meanwhile
+      out.push({
+        index,
+        name,
+        bytes: data.length,
+        lines: opts.linesPerFile,
+        sha256: createHash('sha256').update(data).digest('hex'),
+        service: file.service,
+        rows: file.lines,
+      });
+      // Let the write's open complete and its write start before the next file is generated.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  } catch (error) {
+    await pending?.catch(() => undefined);
+    throw error;
   }
+  await pending;
   return out;
+}
+
+/** Writes a file with one write call (repeated only if the system writes less). */
+async function writeWhole(file: string, data: Buffer): Promise<void> {
+  const fh = await fs.open(file, 'w');
+  try {
+    let offset = 0;
+    while (offset < data.length) offset += (await fh.write(data, offset, data.length - offset)).bytesWritten;
+  } finally {
+    await fh.close();
+  }
 }

@@ -69,3 +69,67 @@ export function itemSources(seed: number, asOf: string, kind: string, type: stri
   const s = itemSeed(seed, asOf, kind, type, index);
   return { rng: new Rng(s), faker: seededFaker(s, asOf), seed: s };
 }
+
+/**
+ * A fast integer source for per-line choices (xoshiro128**), its 128-bit state drawn from a seeded `Rng`, so it
+ * follows the item's seed like every other choice. Used where millions of draws are made (log lines).
+ */
+export class LineRng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+  constructor(from: Rng) {
+    this.a = from.int(0, 0xffffffff) | 0;
+    this.b = from.int(0, 0xffffffff) | 0;
+    this.c = from.int(0, 0xffffffff) | 0;
+    this.d = from.int(0, 0xffffffff) | 1; // never the all-zero state
+  }
+  /** An unsigned 32-bit integer. */
+  next(): number {
+    const b = this.b;
+    const m = Math.imul(b, 5);
+    const r = Math.imul((m << 7) | (m >>> 25), 9);
+    const t = b << 9;
+    this.c ^= this.a;
+    this.d ^= b;
+    this.b ^= this.c;
+    this.a ^= this.d;
+    this.c ^= t;
+    this.d = (this.d << 11) | (this.d >>> 21);
+    return r >>> 0;
+  }
+  /** An integer in [0, n) for n ≤ 2^21 (multiply-shift of one draw). */
+  below(n: number): number {
+    return Math.floor(this.next() * n * 2.3283064365386963e-10);
+  }
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + this.below(max - min + 1);
+  }
+  /** A float in [0, 1). */
+  float(): number {
+    return this.next() * 2.3283064365386963e-10;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[this.below(items.length)];
+  }
+  /** `chars` (a multiple of 8) lowercase hex digits. */
+  hex(chars: number): string {
+    let out = '';
+    for (let i = 0; i < chars; i += 8) {
+      const x = this.next();
+      out += HEX2[x >>> 24] + HEX2[(x >>> 16) & 255] + HEX2[(x >>> 8) & 255] + HEX2[x & 255];
+    }
+    return out;
+  }
+}
+
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** A table of `items` repeated by weight: `table[rng.below(table.length)]` is a weighted choice in one draw. */
+export function weightTable<T>(items: readonly (readonly [T, number])[]): T[] {
+  const out: T[] = [];
+  for (const [v, w] of items) for (let i = 0; i < w; i++) out.push(v);
+  return out;
+}

@@ -1,0 +1,321 @@
+import { ascii, type ByteBuffer } from './byte-buffer';
+import { type LineRng, weightTable } from './rng';
+
+/**
+ * The four log line formats, written for speed: every weighted choice is one draw from a table, every value is drawn
+ * from a fast seeded integer source or a pool drawn per file, and timestamps are formatted from a cached day prefix.
+ * All text here is ASCII (constants, dotted IPs, `u<digits>` users, `[a-z]` hosts), so JSON values need no escaping
+ * beyond `JSON.stringify` of the pool values done once per file.
+ */
+
+/** What one line becomes in the direct table (filled only when rows are kept). */
+export interface LineFacts {
+  level: string;
+  message: string;
+  attrs: Record<string, string>;
+  service: string;
+}
+
+export interface FileContext {
+  rng: LineRng;
+  service: string;
+  host: string;
+  ips: string[];
+  users: string[];
+  clock: TimeText;
+  /** JSON-quoted service and host, and the users pool JSON-quoted. */
+  serviceJson: string;
+  hostJson: string;
+  usersJson: string[];
+  /** The facts of the last line, when rows are kept. */
+  facts: LineFacts;
+  /** Where lines go. */
+  out: ByteBuffer;
+  /** The IPs pool as bytes. */
+  ipBytes: Uint8Array[];
+}
+
+/** Writes one line (ending in \n) at epoch ms `ts` to `c.out`, the clock already set to it. */
+export type LineFormat = (c: FileContext, keep: boolean, ts: number) => void;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const P2 = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+const P3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+const DAY_MS = 86_400_000;
+
+/** Formats one instant at a time (UTC), recomputing the date part only when the day changes. */
+export class TimeText {
+  private day = NaN;
+  private nginxDay = '';
+  private isoDay = '';
+  /** `01/Jan/2026:` as bytes. */
+  nginxDayBytes: Uint8Array = new Uint8Array(0);
+  h = 0;
+  m = 0;
+  s = 0;
+  ms = 0;
+  /** Sets the instant (epoch ms, ≥ 0). */
+  set(ts: number): void {
+    const day = Math.floor(ts / DAY_MS);
+    if (day !== this.day) {
+      const d = new Date(day * DAY_MS);
+      const y = d.getUTCFullYear();
+      this.day = day;
+      this.nginxDay = `${P2[d.getUTCDate()]}/${MONTHS[d.getUTCMonth()]}/${y}:`;
+      this.nginxDayBytes = ascii(this.nginxDay);
+      this.isoDay = `${String(y).padStart(4, '0')}-${P2[d.getUTCMonth() + 1]}-${P2[d.getUTCDate()]}T`;
+    }
+    let rest = ts - day * DAY_MS;
+    const h = Math.floor(rest / 3_600_000);
+    rest -= h * 3_600_000;
+    const m = Math.floor(rest / 60_000);
+    rest -= m * 60_000;
+    const s = Math.floor(rest / 1000);
+    this.ms = rest - s * 1000;
+    this.h = h;
+    this.m = m;
+    this.s = s;
+  }
+  /** `01/Jan/2026:13:45:07 +0000` (nginx $time_local in UTC). */
+  nginx(): string {
+    return `${this.nginxDay}${P2[this.h]}:${P2[this.m]}:${P2[this.s]} +0000`;
+  }
+  /** `2026-01-01T13:45:07.123Z`, as Date#toISOString writes it. */
+  iso(): string {
+    return `${this.isoDay}${P2[this.h]}:${P2[this.m]}:${P2[this.s]}.${P3[this.ms]}Z`;
+  }
+}
+
+const METHODS = weightTable([
+  ['GET', 70],
+  ['POST', 20],
+  ['PUT', 6],
+  ['DELETE', 4],
+]);
+const STATUSES = weightTable([
+  [200, 80],
+  [201, 5],
+  [304, 4],
+  [400, 3],
+  [401, 2],
+  [404, 4],
+  [500, 1],
+  [503, 1],
+]);
+export const PATHS = [
+  '/api/orders',
+  '/api/orders/{id}',
+  '/api/products',
+  '/api/products/{id}',
+  '/api/cart',
+  '/login',
+  '/static/app.js',
+  '/health',
+  '/api/search',
+];
+/** Each path split at its `{id}` (the second part is null when it has none). */
+const PATH_PARTS = PATHS.map((p) =>
+  p.includes('{id}') ? ([p.split('{id}')[0], p.split('{id}')[1]] as const) : ([p, null] as const),
+);
+const PATHS_JSON = PATHS.map((p) => JSON.stringify(p));
+const AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  'curl/8.5.0',
+  'python-requests/2.32.3',
+  'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+];
+/** The end of an nginx line after the byte count, per agent. */
+const AGENT_TAILS = AGENTS.map((a) => ` "-" "${a}"\n`);
+
+const METHOD_BYTES = new Map(METHODS.map((m) => [m, ascii(`${m} `)]));
+const PATH_BYTES = PATH_PARTS.map(([head, tail]) => [ascii(head), tail === null ? null : ascii(tail)] as const);
+const AGENT_TAIL_BYTES = AGENT_TAILS.map(ascii);
+const DASHES = ascii(' - - [');
+const ZONE = ascii(' +0000] "');
+const PAGE = ascii('?page=');
+const PROTOCOL = ascii(' HTTP/1.1" ');
+const COLON = 58;
+const SPACE = 32;
+
+function nginxLine(c: FileContext, keep: boolean): void {
+  const r = c.rng;
+  const method = METHODS[r.below(METHODS.length)];
+  const status = STATUSES[r.below(STATUSES.length)];
+  const pathIndex = r.below(PATH_PARTS.length);
+  const [head, tail] = PATH_PARTS[pathIndex];
+  const id = tail === null ? 0 : r.int(1, 99_999);
+  const page = r.below(4) === 0 ? r.int(1, 20) : 0;
+  const bytes = status === 304 ? 0 : r.int(120, 48_000);
+  const ipIndex = r.below(c.ips.length);
+  const agent = r.below(AGENTS.length);
+  if (keep) {
+    const path = tail === null ? head : `${head}${id}${tail}`;
+    const request = `${method} ${path}${page ? `?page=${page}` : ''} HTTP/1.1`;
+    const ip = c.ips[ipIndex];
+    const f = c.facts;
+    f.level = status >= 500 ? 'ERROR' : status >= 400 ? 'WARN' : 'INFO';
+    f.message = request;
+    f.service = c.service;
+    f.attrs = { remote_addr: ip, status: String(status), body_bytes_sent: String(bytes), user_agent: AGENTS[agent] };
+    c.out.text(`${ip} - - [${c.clock.nginx()}] "${request}" ${status} ${bytes}${AGENT_TAILS[agent]}`);
+    return;
+  }
+  // The same line written byte by byte: no string is made.
+  const o = c.out;
+  const t = c.clock;
+  const [headBytes, tailBytes] = PATH_BYTES[pathIndex];
+  o.room(512);
+  o.bytes(c.ipBytes[ipIndex]);
+  o.bytes(DASHES);
+  o.bytes(t.nginxDayBytes);
+  o.two(t.h);
+  o.byte(COLON);
+  o.two(t.m);
+  o.byte(COLON);
+  o.two(t.s);
+  o.bytes(ZONE);
+  o.bytes(METHOD_BYTES.get(method)!);
+  o.bytes(headBytes);
+  if (tailBytes) {
+    o.int(id);
+    o.bytes(tailBytes);
+  }
+  if (page) {
+    o.bytes(PAGE);
+    o.int(page);
+  }
+  o.bytes(PROTOCOL);
+  o.int(status);
+  o.byte(SPACE);
+  o.int(bytes);
+  o.bytes(AGENT_TAIL_BYTES[agent]);
+}
+
+const LEVELS = weightTable([
+  ['INFO', 80],
+  ['DEBUG', 8],
+  ['WARN', 8],
+  ['ERROR', 4],
+]);
+const APP_MESSAGES = [
+  'order placed',
+  'payment authorized',
+  'cache miss',
+  'user signed in',
+  'inventory reserved',
+  'request completed',
+  'retrying upstream call',
+  'slow query',
+  'token refreshed',
+  'email queued',
+];
+
+function appJsonLine(c: FileContext, keep: boolean): void {
+  const r = c.rng;
+  const level = LEVELS[r.below(LEVELS.length)];
+  const message = APP_MESSAGES[r.below(APP_MESSAGES.length)];
+  const traceId = r.hex(32);
+  const user = r.below(c.users.length);
+  const duration = r.int(1, 2_500);
+  if (keep) {
+    const f = c.facts;
+    f.level = level;
+    f.message = message;
+    f.service = c.service;
+    f.attrs = { trace_id: traceId, user_id: c.users[user], duration_ms: String(duration) };
+  }
+  c.out.text(
+    `{"ts":"${c.clock.iso()}","level":"${level}","service":${c.serviceJson},"message":"${message}",` +
+      `"trace_id":"${traceId}","user_id":${c.usersJson[user]},"duration_ms":${duration}}\n`,
+  );
+}
+
+/** RFC 5424 severities (numeric) with their names, weighted. */
+const SEVERITIES = weightTable([
+  [[6, 'INFO'] as const, 75],
+  [[5, 'NOTICE'] as const, 8],
+  [[4, 'WARN'] as const, 9],
+  [[3, 'ERROR'] as const, 5],
+  [[7, 'DEBUG'] as const, 3],
+]);
+/** App name, MSGID and facility. */
+const SYSLOG_APPS = [
+  ['sshd', 'AUTH', 4],
+  ['cron', 'CRON', 9],
+  ['kernel', 'KERN', 0],
+  ['nginx', 'HTTP', 16],
+  ['systemd', 'INIT', 3],
+] as const;
+const SYSLOG_MESSAGES: Record<string, string[]> = {
+  sshd: ['Accepted publickey for deploy', 'Failed password for invalid user admin', 'Disconnected from user deploy'],
+  cron: ['(root) CMD (run-parts /etc/cron.hourly)', '(app) CMD (/opt/app/bin/rotate)'],
+  kernel: ['eth0: link up', 'TCP: request_sock_TCP: Possible SYN flooding on port 443'],
+  nginx: ['worker process started', 'upstream timed out while reading response header'],
+  systemd: ['Started Daily apt upgrade and clean activities.', 'Reloading.'],
+};
+const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
+
+function syslogLine(c: FileContext, keep: boolean): void {
+  const r = c.rng;
+  const [app, msgid, facility] = SYSLOG_APPS[r.below(SYSLOG_APPS.length)];
+  const [severity, level] = SEVERITIES[r.below(SEVERITIES.length)];
+  const pri = facility * 8 + severity;
+  const procId = r.int(100, 65_000);
+  const messages = SYSLOG_MESSAGES[app];
+  const message = messages[r.below(messages.length)];
+  const region = REGIONS[r.below(REGIONS.length)];
+  if (keep) {
+    const f = c.facts;
+    f.level = level;
+    f.message = message;
+    f.service = app;
+    f.attrs = { host: c.host, app_name: app, procid: String(procId), msgid, pri: String(pri), region };
+  }
+  c.out.text(
+    `<${pri}>1 ${c.clock.iso()} ${c.host} ${app} ${procId} ${msgid} [meta@32473 region="${region}" env="prod"] ${message}\n`,
+  );
+}
+
+const SPAN_NAMES = [
+  'HTTP GET',
+  'HTTP POST',
+  'SELECT orders',
+  'redis GET',
+  'publish order.created',
+  'grpc Payments/Authorize',
+];
+
+function otelLine(c: FileContext, keep: boolean, ts: number): void {
+  const r = c.rng;
+  const traceId = r.hex(32);
+  const spanId = r.hex(16);
+  const parent = r.below(3) === 0 ? '' : r.hex(16);
+  const name = SPAN_NAMES[r.below(SPAN_NAMES.length)];
+  const durationUs = r.int(50, 900_000);
+  const error = r.below(50) === 0;
+  const route = PATHS_JSON[r.below(PATHS_JSON.length)];
+  const user = c.usersJson[r.below(c.usersJson.length)];
+  if (keep) {
+    const f = c.facts;
+    f.level = error ? 'ERROR' : 'INFO';
+    f.message = name;
+    f.service = c.service;
+    f.attrs = { trace_id: traceId, span_id: spanId, parent_span_id: parent, duration_us: String(durationUs) };
+  }
+  // Epoch ms × 1,000 stays below 2^53, so the end in ns is exact as (ms × 1,000 + µs) followed by three zeros.
+  c.out.text(
+    `{"trace_id":"${traceId}","span_id":"${spanId}","parent_span_id":"${parent}","name":"${name}",` +
+      `"kind":"${parent ? 'SPAN_KIND_INTERNAL' : 'SPAN_KIND_SERVER'}","start_time_unix_nano":"${ts}000000",` +
+      `"end_time_unix_nano":"${ts * 1000 + durationUs}000","status":{"code":"${error ? 'STATUS_CODE_ERROR' : 'STATUS_CODE_OK'}"},` +
+      `"resource":{"service.name":${c.serviceJson},"host.name":${c.hostJson}},` +
+      `"attributes":{"http.route":${route},"user.id":${user}}}\n`,
+  );
+}
+
+export const FORMATS: Record<string, LineFormat> = {
+  nginx_access: nginxLine,
+  app_json: appJsonLine,
+  syslog: syslogLine,
+  otel_trace: otelLine,
+};
