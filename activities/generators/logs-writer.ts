@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { buildLogFile, type LogLine } from './logic/logs';
 import { itemBaseName, TYPE_FACTS } from './logic/plan';
@@ -43,26 +44,38 @@ export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<Written
   const ext = TYPE_FACTS[opts.type]?.extension;
   if (!ext) throw new Error(`unknown log type ${opts.type}`);
   if (opts.dir) await fs.mkdir(opts.dir, { recursive: true });
-  const put = opts.write ?? ((name: string, data: Buffer) => writeWhole(path.join(opts.dir!, name), data));
   const out: WrittenLogFile[] = [];
   const start = opts.start ?? 0;
   // One file's write is in flight while the next is generated; a failed write fails the call at the next file.
   let pending: Promise<void> | null = null;
   try {
     for (let index = start; index < start + opts.files; index++) {
-      const file = buildLogFile({
-        type: opts.type,
-        seed: opts.seed,
-        asOf: opts.asOf,
-        daysBack: opts.daysBack,
-        linesPerFile: opts.linesPerFile,
-        index,
-        keepLines: opts.keepLines,
-      });
-      const data = file.data;
       const name = `${itemBaseName(opts.type, opts.seed, index)}.${ext}`;
-      if (pending) await pending;
-      pending = put(name, data);
+      // In a folder the file is opened first, so its write starts the moment its bytes exist.
+      const handle = opts.dir ? await fs.open(path.join(opts.dir, name), 'w') : null;
+      let file: ReturnType<typeof buildLogFile>;
+      try {
+        file = buildLogFile({
+          type: opts.type,
+          seed: opts.seed,
+          asOf: opts.asOf,
+          daysBack: opts.daysBack,
+          linesPerFile: opts.linesPerFile,
+          index,
+          keepLines: opts.keepLines,
+        });
+      } catch (error) {
+        await handle?.close();
+        throw error;
+      }
+      const data = file.data;
+      if (pending) {
+        await pending.catch(async (error: unknown) => {
+          await handle?.close();
+          throw error;
+        });
+      }
+      pending = handle ? writeWhole(handle, data) : opts.write!(name, data);
       pending.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled meanwhile
       out.push({
         index,
@@ -73,8 +86,6 @@ export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<Written
         service: file.service,
         rows: file.lines,
       });
-      // Let the write's open complete and its write start before the next file is generated.
-      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } catch (error) {
     await pending?.catch(() => undefined);
@@ -84,9 +95,8 @@ export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<Written
   return out;
 }
 
-/** Writes a file with one write call (repeated only if the system writes less). */
-async function writeWhole(file: string, data: Buffer): Promise<void> {
-  const fh = await fs.open(file, 'w');
+/** Writes a whole file through its open handle with one write call (repeated only if the system writes less). */
+async function writeWhole(fh: FileHandle, data: Buffer): Promise<void> {
   try {
     let offset = 0;
     while (offset < data.length) offset += (await fh.write(data, offset, data.length - offset)).bytesWritten;

@@ -1,4 +1,5 @@
 import { ascii, type ByteBuffer } from './byte-buffer';
+import type { TimeText } from './log-time';
 import { type LineRng, weightTable } from './rng';
 
 /**
@@ -37,54 +38,6 @@ export interface FileContext {
 
 /** Writes one line (ending in \n) at epoch ms `ts` to `c.out`, the clock already set to it. */
 export type LineFormat = (c: FileContext, keep: boolean, ts: number) => void;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const P2 = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
-const P3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
-const DAY_MS = 86_400_000;
-
-/** Formats one instant at a time (UTC), recomputing the date part only when the day changes. */
-export class TimeText {
-  private day = NaN;
-  private nginxDay = '';
-  private isoDay = '';
-  /** `01/Jan/2026:` as bytes. */
-  nginxDayBytes: Uint8Array = new Uint8Array(0);
-  h = 0;
-  m = 0;
-  s = 0;
-  ms = 0;
-  /** Sets the instant (epoch ms, ≥ 0). */
-  set(ts: number): void {
-    const day = Math.floor(ts / DAY_MS);
-    if (day !== this.day) {
-      const d = new Date(day * DAY_MS);
-      const y = d.getUTCFullYear();
-      this.day = day;
-      this.nginxDay = `${P2[d.getUTCDate()]}/${MONTHS[d.getUTCMonth()]}/${y}:`;
-      this.nginxDayBytes = ascii(this.nginxDay);
-      this.isoDay = `${String(y).padStart(4, '0')}-${P2[d.getUTCMonth() + 1]}-${P2[d.getUTCDate()]}T`;
-    }
-    let rest = ts - day * DAY_MS;
-    const h = Math.floor(rest / 3_600_000);
-    rest -= h * 3_600_000;
-    const m = Math.floor(rest / 60_000);
-    rest -= m * 60_000;
-    const s = Math.floor(rest / 1000);
-    this.ms = rest - s * 1000;
-    this.h = h;
-    this.m = m;
-    this.s = s;
-  }
-  /** `01/Jan/2026:13:45:07 +0000` (nginx $time_local in UTC). */
-  nginx(): string {
-    return `${this.nginxDay}${P2[this.h]}:${P2[this.m]}:${P2[this.s]} +0000`;
-  }
-  /** `2026-01-01T13:45:07.123Z`, as Date#toISOString writes it. */
-  iso(): string {
-    return `${this.isoDay}${P2[this.h]}:${P2[this.m]}:${P2[this.s]}.${P3[this.ms]}Z`;
-  }
-}
 
 const METHODS = weightTable([
   ['GET', 70],
@@ -128,7 +81,7 @@ const AGENTS = [
 /** The end of an nginx line after the byte count, per agent. */
 const AGENT_TAILS = AGENTS.map((a) => ` "-" "${a}"\n`);
 
-const METHOD_BYTES = new Map(METHODS.map((m) => [m, ascii(`${m} `)]));
+const METHOD_BYTES = METHODS.map((m) => ascii(`${m} `));
 const PATH_BYTES = PATH_PARTS.map(([head, tail]) => [ascii(head), tail === null ? null : ascii(tail)] as const);
 const AGENT_TAIL_BYTES = AGENT_TAILS.map(ascii);
 const DASHES = ascii(' - - [');
@@ -140,18 +93,19 @@ const SPACE = 32;
 
 function nginxLine(c: FileContext, keep: boolean): void {
   const r = c.rng;
-  const method = METHODS[r.below(METHODS.length)];
+  const methodIndex = r.below(METHODS.length);
   const status = STATUSES[r.below(STATUSES.length)];
   const pathIndex = r.below(PATH_PARTS.length);
-  const [head, tail] = PATH_PARTS[pathIndex];
+  const tail = PATH_PARTS[pathIndex][1];
   const id = tail === null ? 0 : r.int(1, 99_999);
   const page = r.below(4) === 0 ? r.int(1, 20) : 0;
   const bytes = status === 304 ? 0 : r.int(120, 48_000);
   const ipIndex = r.below(c.ips.length);
   const agent = r.below(AGENTS.length);
   if (keep) {
+    const head = PATH_PARTS[pathIndex][0];
     const path = tail === null ? head : `${head}${id}${tail}`;
-    const request = `${method} ${path}${page ? `?page=${page}` : ''} HTTP/1.1`;
+    const request = `${METHODS[methodIndex]} ${path}${page ? `?page=${page}` : ''} HTTP/1.1`;
     const ip = c.ips[ipIndex];
     const f = c.facts;
     f.level = status >= 500 ? 'ERROR' : status >= 400 ? 'WARN' : 'INFO';
@@ -164,7 +118,8 @@ function nginxLine(c: FileContext, keep: boolean): void {
   // The same line written byte by byte: no string is made.
   const o = c.out;
   const t = c.clock;
-  const [headBytes, tailBytes] = PATH_BYTES[pathIndex];
+  const headBytes = PATH_BYTES[pathIndex][0];
+  const tailBytes = PATH_BYTES[pathIndex][1];
   o.room(512);
   o.bytes(c.ipBytes[ipIndex]);
   o.bytes(DASHES);
@@ -175,7 +130,7 @@ function nginxLine(c: FileContext, keep: boolean): void {
   o.byte(COLON);
   o.two(t.s);
   o.bytes(ZONE);
-  o.bytes(METHOD_BYTES.get(method)!);
+  o.bytes(METHOD_BYTES[methodIndex]);
   o.bytes(headBytes);
   if (tailBytes) {
     o.int(id);

@@ -1,5 +1,6 @@
 import { ByteBuffer } from './byte-buffer';
-import { FORMATS, TimeText, type FileContext, type LineFacts } from './log-lines';
+import { FORMATS, type FileContext, type LineFacts } from './log-lines';
+import { TimeText } from './log-time';
 import { itemSources, LineRng } from './rng';
 
 /** One generated log line as the direct table stores it (the specification's Log line row). */
