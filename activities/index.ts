@@ -98,7 +98,7 @@ export function createActivities(deps: ActivityDeps) {
       ...createScheduleActivities(deps),
       ...createMdmActivities({ workspaces: deps.workspaces, store: deps.store }),
       ...createMdmStewardActivities({ store: deps.store }),
-    ...createMdmReportActivities({ store: deps.store, workspaces: deps.workspaces }),
+      ...createMdmReportActivities({ store: deps.store, workspaces: deps.workspaces }),
       ...createStorageActivities({ workspaces: deps.workspaces }),
       ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
       ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),
