@@ -17,6 +17,9 @@ module.exports = {
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: 2,
+  // A worker that has loaded many files' modules (PDF, Office, chart and model clients among them) is replaced once
+  // it holds more than this after a file, instead of growing until V8's heap limit crashes it mid-suite.
+  workerIdleMemoryLimit: '1.5GB',
   // Each file gets its own task queue and temp dirs; slow integration files are fine in parallel on 2 cores.
   verbose: false,
 };
