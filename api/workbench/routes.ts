@@ -36,7 +36,7 @@ import {
   statementOf,
   StatementRunner,
   submitStatement,
-  unsavedEnd,
+  unsavedEnds,
   viewOf,
 } from './statements';
 
@@ -108,21 +108,26 @@ const statementRoutes = [
     path: '/sql/history',
     summary: 'The caller’s newest 30 statements, notebook cells included',
     response: { description: 'Newest first', schema: HistoryResponseSchema },
-    handler: async ({ deps, req }) => ({
-      history: (await historyOf(deps.store.db, callerOf(req).name)).map((h) => {
-        // A statement whose end is still being written: its end as it will be stored.
-        const end = h.state === 'RUNNING' ? unsavedEnd(h.statementId) : undefined;
-        return {
-          statement_id: h.statementId,
-          statement: h.statement,
-          state: (end?.state ?? h.state) as z.infer<typeof HistoryResponseSchema>['history'][number]['state'],
-          row_count: end ? end.totalRowCount : h.rowCount,
-          duration_ms: end ? end.durationMs : h.durationMs,
-          source: h.source,
-          created_at: h.createdAt.toISOString(),
-        };
-      }),
-    }),
+    handler: async ({ deps, req }) => {
+      // Ends still being written, taken before the read: an end whose write commits during the read is then
+      // either in this copy or already visible to the query (the write commits before it leaves the map).
+      const ends = unsavedEnds();
+      return {
+        history: (await historyOf(deps.store.db, callerOf(req).name)).map((h) => {
+          // A statement whose end is still being written: its end as it will be stored.
+          const end = h.state === 'RUNNING' ? ends.get(h.statementId) : undefined;
+          return {
+            statement_id: h.statementId,
+            statement: h.statement,
+            state: (end?.state ?? h.state) as z.infer<typeof HistoryResponseSchema>['history'][number]['state'],
+            row_count: end ? end.totalRowCount : h.rowCount,
+            duration_ms: end ? end.durationMs : h.durationMs,
+            source: h.source,
+            created_at: h.createdAt.toISOString(),
+          };
+        }),
+      };
+    },
   }),
 ];
 

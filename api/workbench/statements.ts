@@ -182,8 +182,8 @@ export async function statementNow(db: AppDeps['store']['db'], id: string): Prom
   return unsaved.get(id) ?? (await getStatement(db, id));
 }
 
-/** The ended state of a statement whose end is still being written (history entries read it). */
-export const unsavedEnd = (id: string): StatementRow | undefined => unsaved.get(id);
+/** A copy of the ended statements whose end is still being written (history entries read it). */
+export const unsavedEnds = (): ReadonlyMap<string, StatementRow> => new Map(unsaved);
 
 const waitMsOf = (waitTimeout: string) => Number(/^(\d+)s$/.exec(waitTimeout)?.[1] ?? 10) * 1000;
 
