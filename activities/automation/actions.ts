@@ -7,6 +7,7 @@ import type { Store } from '../../store/db';
 import { automationCipher } from '../../store/automation/secrets';
 import { addNotification } from '../../store/notifications/repo';
 import type { AutomationServices } from './services';
+import { quarantineTable } from './quarantine';
 import { deliverWebhook } from './webhook';
 
 export interface ActionDeps {
@@ -120,11 +121,8 @@ export async function performAction(deps: ActionDeps, run: ActionRun): Promise<R
         str(p, 'schedule_id', 'resume_schedule'),
         `resumed by playbook ${run.playbookId}`,
       );
-    case 'quarantine': {
-      const s = services(deps);
-      if (!s.quarantine) throw invalid('quarantine is not available on this worker');
-      return s.quarantine(p);
-    }
+    case 'quarantine':
+      return quarantineTable({ store: deps.store, ws: await deps.workspaces.default() }, p, run);
     case 'tag_table': {
       const fqn = str(p, 'table_fqn', 'tag_table');
       const tags = p.tags as Record<string, unknown> | undefined;

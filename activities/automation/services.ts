@@ -15,6 +15,4 @@ export interface AutomationServices {
   resumeSchedule(scheduleId: string, note: string): Promise<{ schedule_id: string; paused: boolean }>;
   /** Opens a master-data stewardship case (idempotent by type and records); answers its id. */
   openCase(params: Record<string, unknown>): Promise<Record<string, unknown>>;
-  /** Moves the rows of a table that fail its enabled checks to its quarantine table (the DQ engine's quarantine). */
-  quarantine?(params: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
