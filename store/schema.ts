@@ -23,6 +23,7 @@ export * from './warehouses/tables';
 export * from './finops/tables';
 export * from './finops/budgets';
 export * from './finops/copq';
+export * from './finops/recommendations';
 export * from './streams/tables';
 export * from './ai/tables';
 export * from './compliance/tables';
