@@ -2,8 +2,10 @@ import { InvalidInputError, NotFoundError } from '../../platform/errors';
 import type { WorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Workspace } from '../../platform/port';
 import type { Store } from '../../store/db';
+import { eventsCommitted, recordEvent } from '../../store/automation/events';
 import { attachmentsOf, getContract, getVersion, recordValidation } from '../../store/contracts/repo';
 import { contractSettings, describedTable, type OdcsDocument, type ValidationOutcome } from './logic';
+import { contractEvents } from '../automation/logic/producers';
 import { validateOnTable } from './validate-table';
 
 export interface ContractValidateInput {
@@ -60,19 +62,38 @@ export async function validateContract(
   const results: ContractValidateResult['results'] = [];
   for (const table of tables) {
     const outcome = await validateOnTable(ws, doc, table, now);
-    const row = await recordValidation(store.db, {
-      contractId: doc.id,
-      name: input.name,
-      version,
-      tableFqn: table,
-      status: outcome.status,
-      severity: settings.severity,
-      trigger: input.trigger,
-      jobId: input.jobId ?? null,
-      violationCount: outcome.violation_count,
-      sections: { ...outcome.sections, drift: outcome.drift },
-      createdBy: input.by,
+    // A failed validation and its contract.violation / sla_breach events are written together.
+    const row = await store.db.transaction(async (tx) => {
+      const saved = await recordValidation(tx, {
+        contractId: doc.id,
+        name: input.name,
+        version,
+        tableFqn: table,
+        status: outcome.status,
+        severity: settings.severity,
+        trigger: input.trigger,
+        jobId: input.jobId ?? null,
+        violationCount: outcome.violation_count,
+        sections: { ...outcome.sections, drift: outcome.drift },
+        createdBy: input.by,
+      });
+      const events = contractEvents({
+        contractId: doc.id,
+        name: input.name,
+        version,
+        severity: settings.severity,
+        tableFqn: table,
+        status: outcome.status,
+        validationId: saved.id,
+        jobId: input.jobId ?? null,
+        sections: outcome.sections,
+        slaProperty: doc.slaProperties?.find((s) => /^(latency|freshness|ly)$/i.test(s.property))?.property ?? null,
+        now,
+      });
+      for (const e of events) await recordEvent(tx, e);
+      return saved;
     });
+    if (outcome.status === 'failed') eventsCommitted();
     results.push({ ...outcome, validation_id: row.id });
   }
   return {

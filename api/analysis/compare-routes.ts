@@ -8,6 +8,7 @@ import {
   ValidateRequestSchema,
   ValidateResponseSchema,
 } from '../../schemas/analysis';
+import { recordSchemaDrift } from '../automation/drift-events';
 import { route } from '../middleware/route';
 import { compareCatalogs, diffCatalogs, monitorCatalogs, validateCatalogs } from './compare-service';
 import { workspaceFor } from './names';
@@ -58,16 +59,20 @@ export const compareRoutes = [
   route({
     method: 'post',
     path: '/monitor',
-    summary: 'Schema drift and (check_counts) count drift between a source and its clone, a verdict per table',
+    summary:
+      'Schema drift and (check_counts) count drift between a source and its clone, a verdict per table; each new drift is a schema.drift event',
     role: 'viewer',
     request: { query: MonitorQuerySchema },
     response: { description: 'The verdicts', schema: MonitorResponseSchema },
     errors: ERRORS,
-    handler: async ({ deps, req, input: { query } }) =>
-      monitorCatalogs(
+    handler: async ({ deps, req, input: { query } }) => {
+      const out = await monitorCatalogs(
         CatalogReader.for(deps, await workspaceFor(deps, req, pairNames(query))),
         { ...query, exclude_schemas: [] },
         new Date(),
-      ),
+      );
+      await recordSchemaDrift(deps.store.db, out, out.tables);
+      return out;
+    },
   }),
 ];

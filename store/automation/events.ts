@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import type { Db } from '../db';
 import { dqEvents } from '../data-quality/ops-tables';
 
@@ -96,4 +96,19 @@ export async function eventsAfter(db: Db, afterId: number, types: readonly strin
 export async function latestEventId(db: Db): Promise<number> {
   const [row] = await db.select({ id: max(dqEvents.id) }).from(dqEvents);
   return Number(row?.id ?? 0);
+}
+
+/** The newest event of a type about one table (a producer compares with it to avoid repeating itself). */
+export async function latestEventOf(
+  db: Db | Tx,
+  type: AutomationEventType,
+  tableFqn: string,
+): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(dqEvents)
+    .where(and(eq(dqEvents.type, type), eq(dqEvents.tableFqn, tableFqn)))
+    .orderBy(desc(dqEvents.id))
+    .limit(1);
+  return row;
 }
