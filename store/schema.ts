@@ -28,4 +28,5 @@ export * from './streams/tables';
 export * from './ai/tables';
 export * from './compliance/tables';
 export * from './automation/tables';
+export * from './pipeline/tables';
 export * from './auth/tables';
