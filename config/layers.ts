@@ -20,6 +20,9 @@ export interface ConfigFlags {
   uiPort?: number | string;
   databaseUrl?: string;
   logLevel?: string;
+  webPort?: number | string;
+  webHost?: string;
+  webApiUrl?: string;
 }
 
 /** Environment variable → config key. Only variables that are set (and non-empty) count. */
@@ -42,6 +45,7 @@ const ENV_KEYS: Record<string, string> = {
   LAKEWARD_WORKER_METRICS_PORT: 'worker.metrics_port',
   LAKEWARD_TEMPORAL_METRICS_PORT: 'worker.temporal_metrics_port',
   LAKEWARD_LOG_FORMAT: 'log_format',
+  LAKEWARD_WEB_PORT: 'web.port',
   OTEL_EXPORTER_OTLP_ENDPOINT: 'tracing.otlp_endpoint',
   OTEL_SERVICE_NAME: 'tracing.service_name',
 };
@@ -56,6 +60,9 @@ const FLAG_KEYS: Record<keyof Omit<ConfigFlags, 'config'>, [string, string]> = {
   uiPort: ['temporal.ui_port', '--ui-port'],
   databaseUrl: ['database_url', '--database-url'],
   logLevel: ['log_level', '--log-level'],
+  webPort: ['web.port', '--web-port'],
+  webHost: ['web.host', '--web-host'],
+  webApiUrl: ['web.api_url', '--api-url'],
 };
 
 export function setPath(tree: Tree, dotted: string, value: unknown): void {
@@ -76,6 +83,7 @@ const TYPED_KEYS = new Set([
   'temporal.prebundled_workflows',
   'worker.metrics_port',
   'worker.temporal_metrics_port',
+  'web.port',
 ]);
 
 /** Whole numbers and true/false become typed, so `LAKEWARD_PORT=abc` fails validation naming the key. */

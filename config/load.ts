@@ -108,6 +108,12 @@ function describeIssues(error: z.ZodError, layers: Layer[]): ConfigIssue[] {
   });
 }
 
+/** The Temporal Web UI: as configured, else the embedded dev server's (which listens on localhost:ui_port). */
+export function temporalUiUrl(t: LakewardConfig['temporal']): string | null {
+  if (t.ui_url) return t.ui_url.replace(/\/+$/, '');
+  return t.address ? null : `http://localhost:${t.ui_port}`;
+}
+
 function resolve(cfg: LakewardConfig, configPath: string | null, env: NodeJS.ProcessEnv, cwd: string): Config {
   const dataDir = path.resolve(cwd, cfg.data_dir);
   const keyFromEnvName = cfg.api_server.api_key_env ? env[cfg.api_server.api_key_env] || null : null;
@@ -129,5 +135,6 @@ function resolve(cfg: LakewardConfig, configPath: string | null, env: NodeJS.Pro
     data_dir: dataDir,
     api_server: { ...cfg.api_server, api_key: cfg.api_server.api_key ?? keyFromEnvName, keys },
     workspace: { ...cfg.workspace, root: path.resolve(dataDir, cfg.workspace.root ?? 'workspace') },
+    temporal: { ...cfg.temporal, ui_url: temporalUiUrl(cfg.temporal) },
   };
 }

@@ -51,6 +51,11 @@ const temporalSchema = z.strictObject({
   port: port.default(7233),
   /** Web UI port of the embedded dev server. */
   ui_port: port.default(8233),
+  /**
+   * Base URL of the Temporal Web UI that job pages link to (`<ui_url>/namespaces/<ns>/workflows/<job_id>`);
+   * null: the embedded dev server's UI (`http://localhost:<ui_port>`) when address is null, else none.
+   */
+  ui_url: z.url().nullable().default(null),
   /** Use the pre-built workflow bundle (dist/workflow-bundle.js) when present instead of bundling from source. */
   prebundled_workflows: z.boolean().default(false),
 });
@@ -182,6 +187,14 @@ const metricsSchema = z.strictObject({
     .default(null),
 });
 
+/** The web console's server (`lakeward web`, and `lakeward dev` beside the API). */
+const webSchema = z.strictObject({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: port.default(8000),
+  /** The API that `/api` and its WebSockets are proxied to; null: this configuration's api_server address. */
+  api_url: z.url().nullable().default(null),
+});
+
 /** A worker process's own endpoints. */
 const workerSchema = z.strictObject({
   /** Address the worker's metrics server listens on. */
@@ -236,6 +249,7 @@ export const configSchema = z.strictObject({
   /** Saved target connections: AES-256-GCM key for their credentials (text; null → a key file in the data folder). */
   targets: z.strictObject({ credentials_key: z.string().nullable().default(null) }).prefault({}),
   metrics: metricsSchema.prefault({}),
+  web: webSchema.prefault({}),
   /** Prices of the usage ledger (see config/cost.ts). */
   cost: costSchema.prefault({}),
   worker: workerSchema.prefault({}),

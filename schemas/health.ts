@@ -9,6 +9,10 @@ export const HealthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
     service: z.literal('lakeward'),
+    temporal_ui_url: z.string().nullable().meta({
+      description:
+        "Base URL of the Temporal Web UI (config temporal.ui_url, else the embedded dev server's); a job's workflow is at <temporal_ui_url>/namespaces/<namespace>/workflows/<job_id>. Null when none is known.",
+    }),
     runtime: z.object({
       version: z.string(),
       node: z.string(),

@@ -3,10 +3,13 @@ import { lockDataDir } from './data-dir-lock';
 import { createProcessLogger, logFormat } from './logger';
 import { prepareTemporalTelemetry } from './metrics-server';
 import { startStack, type Stack } from './stack';
+import { startConsoleBesideApi } from './web-console';
 
 export interface RunOptions {
   api: boolean;
   worker: boolean;
+  /** Also serve the web console beside the API (`lakeward dev`; not without a built console). */
+  web?: boolean;
 }
 
 /**
@@ -41,7 +44,9 @@ export async function runStack(config: Config, opts: RunOptions): Promise<number
   process.on('SIGTERM', onSignal);
   try {
     const stack = await startStack(config, { ...opts, logger, onTemporalPid: (pid) => (temporalPid = pid) });
-    if (signals === 0) printBanner(config, stack);
+    const web = opts.web && stack.apiUrl ? await startConsoleBesideApi(config, stack.apiUrl) : {};
+    if (web.problem) console.error(web.problem);
+    if (signals === 0) printBanner(config, stack, web.running?.url);
     const workerEnded = stack.workerDone.then(
       () => 1,
       (err: unknown) => {
@@ -50,6 +55,7 @@ export async function runStack(config: Config, opts: RunOptions): Promise<number
       },
     );
     const code = await Promise.race([stopRequested, workerEnded]);
+    await web.running?.close();
     await stack.stop();
     console.error('Lakeward stopped.');
     return code;
@@ -60,8 +66,9 @@ export async function runStack(config: Config, opts: RunOptions): Promise<number
   }
 }
 
-function printBanner(config: Config, stack: Stack): void {
+function printBanner(config: Config, stack: Stack, consoleUrl?: string): void {
   const lines = ['Lakeward is running', `  data folder   ${config.data_dir}`];
+  if (consoleUrl) lines.push(`  console       ${consoleUrl}`);
   if (stack.apiUrl) lines.push(`  API           ${stack.apiUrl}/api/health`);
   lines.push(`  Temporal      ${stack.temporalAddress} (namespace ${config.temporal.namespace})`);
   if (stack.temporalUiUrl) lines.push(`  Temporal UI   ${stack.temporalUiUrl}`);

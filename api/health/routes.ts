@@ -46,6 +46,7 @@ export async function healthReport(deps: AppDeps): Promise<Health> {
   return {
     status: temporal.reachable && storeUp ? 'ok' : 'degraded',
     service: 'lakeward',
+    temporal_ui_url: deps.config.temporal.ui_url ?? null,
     runtime: {
       ...versionInfo(),
       uptime_seconds: Math.round((Date.now() - started.getTime()) / 1000),

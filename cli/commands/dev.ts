@@ -5,7 +5,7 @@ import { loadConfig, type ConfigFlags } from '../../config/load';
 const runStack: typeof import('../../workers/dev-stack').runStack = async (config, opts) =>
   (await import('../../workers/dev-stack')).runStack(config, opts);
 
-type StackFlags = ConfigFlags & { apiOnly?: boolean; workerOnly?: boolean };
+type StackFlags = ConfigFlags & { apiOnly?: boolean; workerOnly?: boolean; web?: boolean };
 
 const port = (value: string) => value; // validated with the rest of the configuration, naming the key
 
@@ -29,8 +29,11 @@ export function registerDevCommands(program: Command): void {
   withConfigOptions(program.command('dev').description('Run Temporal (embedded), the worker and the API'))
     .option('--temporal-port <port>', 'gRPC port of the embedded Temporal dev server (default 7233)', port)
     .option('--ui-port <port>', 'Temporal Web UI port of the embedded dev server (default 8233)', port)
+    .option('--web-port <port>', 'web console port (config web.port, env LAKEWARD_WEB_PORT, default 8000)', port)
+    .option('--no-web', 'do not serve the web console')
     .action(async (flags: StackFlags) => {
-      process.exitCode = await runStack(loadConfig({ flags }), { api: true, worker: true });
+      const { web, ...configFlags } = flags;
+      process.exitCode = await runStack(loadConfig({ flags: configFlags }), { api: true, worker: true, web });
     });
 
   withConfigOptions(program.command('serve').description('Run the API and/or the worker against a Temporal cluster'))

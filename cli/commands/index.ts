@@ -32,6 +32,7 @@ import { registerCaptureCommands } from './capture';
 import { registerAutomationCommands } from './automation';
 import { registerComplianceCommands } from './compliance';
 import { registerAuthCommands } from './auth';
+import { registerWebCommand } from './web';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -40,6 +41,7 @@ import { registerAuthCommands } from './auth';
 export const commandRegistrars: ((program: Command) => void)[] = [
   registerQuickstartCommand,
   registerDevCommands,
+  registerWebCommand,
   registerDemoCommands,
   registerCloneCommand,
   registerJobCommands,
