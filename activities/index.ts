@@ -25,6 +25,7 @@ import { createWarehouseActivities } from './warehouses';
 import { createWarehouseGate } from './warehouses/gate';
 import { createFinopsActivities, recordWarehouseSpans } from './finops';
 import { createBudgetActivities } from './finops/budgets';
+import { createRecommendationActivities } from './finops/recommendations';
 
 /** What activities may use. The worker builds it once from the real store, Temporal client and workspaces. */
 export interface ActivityDeps {
@@ -107,6 +108,7 @@ export function createActivities(deps: ActivityDeps) {
       ...createWarehouseActivities({ db: deps.store.db, workspaces: deps.workspaces }),
       ...finops,
       ...createBudgetActivities({ store: deps.store, workspaces: deps.workspaces }),
+      ...createRecommendationActivities({ config: deps.config, store: deps.store, workspaces: deps.workspaces }),
       ...createAutomationActivities({ ...deps, services: deps.automation }),
     }),
   );

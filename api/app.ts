@@ -41,6 +41,7 @@ import { generatorRoutes } from './generators/routes';
 import { warehouseRoutes } from './warehouses/routes';
 import { finopsRoutes } from './finops/routes';
 import { budgetRoutes } from './finops/budgets-routes';
+import { recommendationRoutes } from './finops/recommendations-routes';
 import { copqRoutes } from './copq/routes';
 import { automationRoutes } from './automation/routes';
 import { complianceRoutes } from './compliance/routes';
@@ -82,6 +83,7 @@ export const routeModules: RouteModule[] = [
   warehouseRoutes,
   finopsRoutes,
   budgetRoutes,
+  recommendationRoutes,
   copqRoutes,
   automationRoutes,
   aiRoutes,

@@ -14,4 +14,25 @@ export const costSchema = z.strictObject({
     })
     .prefault({}),
   price_per_gb: z.number().min(0).default(0.023),
+  /** The recommendation analysers' thresholds (README "Recommendations"). */
+  recommendations: z
+    .strictObject({
+      idle_share: z.number().min(0).max(1).default(0.5),
+      max_auto_stop_mins: z.number().int().min(0).default(60),
+      target_auto_stop_mins: z.number().int().min(10).default(10),
+      vacuum_bytes: z
+        .number()
+        .int()
+        .min(0)
+        .default(2 ** 30),
+      vacuum_share: z.number().min(0).max(1).default(0.2),
+      small_file_bytes: z
+        .number()
+        .int()
+        .min(1)
+        .default(32 * 2 ** 20),
+      small_file_min_files: z.number().int().min(1).default(100),
+      unused_days: z.number().int().min(1).default(30),
+    })
+    .prefault({}),
 });

@@ -18,5 +18,6 @@ export * from './generators/generate-workflow';
 export * from './warehouses/warehouse-workflow';
 export * from './finops/ledger-workflow';
 export * from './finops/budgets-workflow';
+export * from './finops/recommendations-workflow';
 export * from './automation';
 export * from './contracts';

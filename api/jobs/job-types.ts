@@ -8,6 +8,7 @@ import { storageJobType } from '../storage/job-type';
 import { catalogSyncJobType, incrementalSyncJobType } from '../sync/job-type';
 import { notebookRunJobType } from '../workbench/job-type';
 import { generateJobType } from '../generators/job-type';
+import { recommendationApplyJobType, recommendationsJobType } from '../finops/recommendations-job-types';
 import type { JobTypeDefinition } from './registry';
 
 /** The job types the service runs. A new job type adds one line here (see the README's "Adding a job type"). */
@@ -23,4 +24,6 @@ export const builtInJobTypes: JobTypeDefinition[] = [
   catalogSyncJobType as JobTypeDefinition,
   notebookRunJobType as JobTypeDefinition,
   generateJobType as JobTypeDefinition,
+  recommendationsJobType as JobTypeDefinition,
+  recommendationApplyJobType as JobTypeDefinition,
 ];

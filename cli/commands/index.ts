@@ -21,6 +21,7 @@ import { registerTargetCommands } from './targets';
 import { registerWarehouseCommands } from './warehouses';
 import { registerFinopsCommands } from './finops';
 import { registerBudgetCommands } from './budgets';
+import { registerRecommendationCommands } from './recommendations';
 import { registerCopqCommands } from './copq';
 import { registerFanoutCommands } from './fanout';
 import { registerStreamCommands } from './streams';
@@ -62,6 +63,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerWarehouseCommands,
   registerFinopsCommands,
   registerBudgetCommands,
+  registerRecommendationCommands,
   registerCopqCommands,
   registerFanoutCommands,
   registerStreamCommands,

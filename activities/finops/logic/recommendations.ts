@@ -18,7 +18,7 @@ export interface Recommendation {
   savings_usd_month: number | null;
   benefit: string;
   confidence: 'high' | 'medium' | 'low';
-  effort: 'one-click' | 'auto' | 'manual';
+  effort: 'one-click' | 'auto' | 'requires-config-change';
 }
 
 export const RECOMMENDATION_THRESHOLDS = {
@@ -172,7 +172,8 @@ export function unusedClone(c: CloneUse, now: Date, pricePerGb: number, t = RECO
     savings_usd_month: r2((c.bytes / 2 ** 30) * pricePerGb),
     benefit: 'its storage is freed',
     confidence: 'medium',
-    effort: 'manual',
+    // One click, but applying needs `confirm: true`: a drop cannot be undone.
+    effort: 'one-click',
   };
   return rec;
 }

@@ -3,7 +3,7 @@
  * on the local lakehouse (whose system tables the ledger derives) and on a Databricks warehouse. `{days}` is
  * the only parameter, an integer checked before it is put in.
  */
-const PRICED_USAGE = `system.billing.usage u
+export const PRICED_USAGE = `system.billing.usage u
 LEFT JOIN system.billing.list_prices p
   ON u.sku_name = p.sku_name AND u.usage_unit = p.usage_unit
   AND u.usage_end_time > p.price_start_time
