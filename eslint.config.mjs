@@ -143,6 +143,7 @@ export default tseslint.config(
       '.venv/',
       'store/migrations/',
       'coverage/',
+      'web/', // the console has its own lint (web/eslint.config.js, run by npm run lint)
       '**/*.js',
       '**/*.mjs',
     ],

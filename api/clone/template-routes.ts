@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultTemplateSource, listTemplates, loadTemplate } from '../../config/templates';
+import { templateSchema } from '../../activities/clone/logic/template-schema';
 import { templateParamsSchema } from '../../schemas/clone';
 import type { AppDeps } from '../deps';
 import { notFound } from '../middleware/http-error';
@@ -31,11 +32,11 @@ export const templateRoutes = defineRoutes({
       path: '/templates/:name',
       summary: 'One template',
       request: { params: templateParamsSchema },
-      response: { description: 'Template', schema: z.record(z.string(), z.unknown()) },
+      response: { description: 'Template', schema: templateSchema },
       errors: { 404: 'Unknown template' },
       handler: ({ deps, input }) => {
         try {
-          return loadTemplate(input.params.name, templateSourceFor(deps)) as unknown as Record<string, unknown>;
+          return loadTemplate(input.params.name, templateSourceFor(deps));
         } catch (err) {
           if ((err as Error).message.includes('unknown template'))
             throw notFound((err as Error).message.replace(/^template: /, ''));
