@@ -48,6 +48,7 @@ import { complianceRoutes } from './compliance/routes';
 import { aiRoutes } from './ai/routes';
 import { captureRoutes } from './capture/routes';
 import { authRoutes } from './auth/routes';
+import { authWorkspaceRoutes } from './auth/workspace-routes';
 import { sessionCaller, sessionMiddleware } from './auth/session';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
@@ -90,6 +91,7 @@ export const routeModules: RouteModule[] = [
   captureRoutes,
   complianceRoutes,
   authRoutes,
+  authWorkspaceRoutes,
 ];
 
 /**

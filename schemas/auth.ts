@@ -52,3 +52,57 @@ export const ProfilesSchema = z.object({
 
 /** Environment variable → masked value (at most the last 4 characters of a secret) or null when unset. */
 export const EnvVarsSchema = z.record(z.string(), z.string().nullable());
+
+/** What the signed-in (or header) workspace offers: warehouses, volumes, a warehouse test, serving, Genie. */
+export const AuthWarehousesSchema = z
+  .object({
+    warehouses: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        size: z.string().nullable(),
+        state: z.string().nullable(),
+        type: z.enum(['Pro', 'Serverless', 'Classic']).nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'AuthWarehouses' });
+
+export const AuthVolumesQuerySchema = z.object({ catalog: z.string().trim().min(1).max(255).optional() });
+export const AuthVolumesSchema = z
+  .object({
+    volumes: z.array(
+      z.object({
+        catalog: z.string(),
+        schema: z.string(),
+        name: z.string(),
+        full_name: z.string(),
+        volume_type: z.enum(['MANAGED', 'EXTERNAL']),
+        storage_location: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'AuthVolumes' });
+
+export const TestWarehouseBodySchema = z.strictObject({ warehouse_id: z.string().trim().min(1).max(255) });
+export const TestWarehouseSchema = z
+  .object({ status: z.enum(['success', 'error']), message: z.string(), result: z.unknown().nullable() })
+  .meta({ id: 'TestWarehouse' });
+
+export const ServingEndpointsSchema = z
+  .object({
+    success: z.boolean(),
+    endpoints: z.array(
+      z.object({ name: z.string(), state: z.string(), provider: z.string().nullable(), is_claude: z.boolean() }),
+    ),
+    reason: z.string().optional(),
+  })
+  .meta({ id: 'ServingEndpoints' });
+
+export const NlSqlSpacesSchema = z
+  .object({
+    success: z.boolean(),
+    spaces: z.array(z.object({ space_id: z.string(), title: z.string(), description: z.string().nullable() })),
+    reason: z.string().optional(),
+  })
+  .meta({ id: 'NlSqlSpaces' });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { apiClient, print, withApiOptions, type ApiOptions } from '../http';
+import { registerAuthWorkspaceCommands } from './auth-workspace';
 
 interface Status {
   authenticated: boolean;
@@ -12,7 +13,7 @@ const statusText = (s: Status) =>
   s.authenticated ? `signed in as ${s.user} on ${s.host} (${s.auth_method})` : `not signed in (${s.host ?? 'no host'})`;
 
 /**
- * `lakeward auth status|login|profiles|env-vars`. The CLI keeps no cookie: `login` checks a token with the
+ * `lakeward auth status|login|profiles|env-vars` (and what the workspace offers: auth-workspace.ts). The CLI keeps no cookie: `login` checks a token with the
  * workspace (SCIM Me) and says who it acts as; per request the CLI's callers send X-Databricks-Host/Token.
  */
 export function registerAuthCommands(program: Command): void {
@@ -56,4 +57,6 @@ export function registerAuthCommands(program: Command): void {
       );
     },
   );
+
+  registerAuthWorkspaceCommands(auth);
 }

@@ -1,6 +1,6 @@
 import type { RestClient } from './http';
 
-/** Workspace REST beyond Unity Catalog: identity, SQL warehouses, Jobs (2.2) and model serving. */
+/** Workspace REST beyond Unity Catalog: identity, SQL warehouses and statements, Jobs (2.2), model serving, Genie. */
 export interface Warehouse {
   id: string;
   name: string;
@@ -25,7 +25,26 @@ export interface JobSummary {
 export interface ServingEndpoint {
   name: string;
   state?: { ready?: string; config_update?: string };
-  config?: unknown;
+  config?: {
+    served_entities?: {
+      name?: string;
+      entity_name?: string;
+      external_model?: { name?: string; provider?: string };
+      foundation_model?: { name?: string };
+    }[];
+  };
+}
+/** A Genie (AI/BI natural-language SQL) space. */
+export interface GenieSpace {
+  space_id: string;
+  title?: string;
+  description?: string;
+}
+/** The Statement Execution API's answer (only the fields Lakeward reads). */
+export interface StatementResponse {
+  statement_id?: string;
+  status?: { state?: string; error?: { message?: string; error_code?: string } };
+  result?: { data_array?: unknown[][] };
 }
 
 const enc = encodeURIComponent;
@@ -57,6 +76,21 @@ export class WorkspaceApi {
     this.http.request<object>('POST', '/api/2.2/jobs/reset', { body: { job_id: jobId, new_settings: newSettings } });
   runJobNow = (jobId: number) =>
     this.http.request<{ run_id: number }>('POST', '/api/2.2/jobs/run-now', { body: { job_id: jobId } });
+
+  listGenieSpaces = () => this.http.listAll<GenieSpace>('/api/2.0/genie/spaces', 'spaces');
+
+  /** Runs one statement on a named warehouse and waits for it (up to 30 s, then cancels). */
+  executeStatement = (warehouseId: string, statement: string) =>
+    this.http.request<StatementResponse>('POST', '/api/2.0/sql/statements', {
+      body: {
+        warehouse_id: warehouseId,
+        statement,
+        wait_timeout: '30s',
+        on_wait_timeout: 'CANCEL',
+        disposition: 'INLINE',
+        format: 'JSON_ARRAY',
+      },
+    });
 
   async listServingEndpoints(): Promise<ServingEndpoint[]> {
     const res = await this.http.request<{ endpoints?: ServingEndpoint[] }>('GET', '/api/2.0/serving-endpoints');
