@@ -84,7 +84,9 @@ async function main() {
 
     // The same standardised records and Lakeward's clusters, for Splink and the shared evaluator.
     const attrs = Object.keys(model.attributes);
-    const work = await ws.query(`SELECT uid, ${attrs.join(', ')} FROM clone_audit.mdm.match_work_person`);
+    // names in their comparison form (accents dropped), as Lakeward compares them
+    const compared = attrs.map((a) => (model.attributes[a].kind === 'name' ? `${a}__cmp AS ${a}` : a));
+    const work = await ws.query(`SELECT uid, ${compared.join(', ')} FROM clone_audit.mdm.match_work_person`);
     writeFileSync(path.join(out, 'records.csv'), toCsv(['uid', ...attrs], work.rows));
     const members = await ws.query(`SELECT uid, entity_id AS cluster FROM clone_audit.mdm.golden_members_person`);
     writeFileSync(path.join(out, 'lakeward.csv'), toCsv(['uid', 'cluster'], members.rows));

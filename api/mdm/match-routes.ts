@@ -211,8 +211,10 @@ export const matchRoutes = [
         throw invalid('NOT_INGESTED', 'Nothing to analyse', [
           { path: 'body.entity_type', message: `no records of ${body.entity_type}: POST /api/mdm/ingest first` },
         ]);
-      const rules = blockingOf((await ws.query(blockingCountsSql(model, t, liveRecordsSql(t)))).rows);
-      const records = Number((await ws.query(`SELECT count(*) AS n FROM ${liveRecordsSql(t)} r`)).rows[0]?.n ?? 0);
+      const rules = blockingOf((await ws.query(blockingCountsSql(model, t, liveRecordsSql(model, t)))).rows);
+      const records = Number(
+        (await ws.query(`SELECT count(*) AS n FROM ${liveRecordsSql(model, t)} r`)).rows[0]?.n ?? 0,
+      );
       const total = rules.reduce((n, r) => n + r.pairs, 0);
       const max = deps.config.mdm.max_candidate_pairs;
       return {

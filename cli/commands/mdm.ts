@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { parse as parseYaml } from 'yaml';
 import { apiClient, print, withApiOptions, type ApiOptions } from '../http';
+import { registerMdmCatalogCommands } from './mdm-catalog';
+import { registerMdmRuleCommands } from './mdm-rules';
+import { M, readDocument, table, waitForJob, type Accepted } from './mdm-shared';
 import { registerMdmStewardCommands } from './mdm-steward';
-
-const M = '/api/mdm';
+import { ingestReport, matchReport } from './mdm-text';
 
 interface ModelView {
   entity_type: string;
@@ -28,123 +28,22 @@ interface SyntheticView {
   sources: SourceView[];
   examples: { duplicates: unknown[]; distinct: unknown[] };
 }
-interface Accepted {
-  job_id: string;
-  message: string;
-}
-interface JobView {
-  job_id: string;
-  status: string;
-  error: string | null;
-  completed_at: string | null;
-  result: ({ sources?: IngestSummary[] } & Record<string, unknown>) | null;
-}
-interface IngestSummary {
-  system: string;
-  rows_read?: number;
-  rows_written?: number;
-  skipped?: Record<string, number>;
-  duplicate_keys?: number;
-  changed?: number;
-  vanished?: number;
-  error?: string;
-}
-
-/** A JSON or YAML file (`-` reads standard input). */
-function readDocument(file: string): unknown {
-  const text = readFileSync(file === '-' ? 0 : file, 'utf8');
-  return parseYaml(text);
-}
-
-function table(header: string[], rows: (string | number)[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: (string | number)[]) =>
-    cells
-      .map((c, i) => String(c).padEnd(widths[i]))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
-}
-
 const sourcesTable = (sources: SourceView[]) =>
   table(
     ['system', 'entity_type', 'table', 'key', 'trust', 'attributes'],
     sources.map((s) => [s.system, s.entity_type, s.table_fqn, s.key_column, s.trust, Object.keys(s.columns).join(',')]),
   );
 
-/** The ingest summary, one line per source. */
-export function ingestReport(job: JobView): string {
-  const head = `${job.job_id}: ${job.status}${job.error ? ` (${job.error})` : ''}`;
-  const sources = job.result?.sources ?? [];
-  if (!sources.length) return head;
-  return [
-    head,
-    table(
-      ['system', 'read', 'records', 'changed', 'vanished', 'dup keys', 'skipped'],
-      sources.map((s) =>
-        s.error
-          ? [s.system, '-', '-', '-', '-', '-', `failed: ${s.error}`]
-          : [
-              s.system,
-              s.rows_read ?? 0,
-              s.rows_written ?? 0,
-              s.changed ?? 0,
-              s.vanished ?? 0,
-              s.duplicate_keys ?? 0,
-              Object.entries(s.skipped ?? {})
-                .map(([why, n]) => `${n} ${why}`)
-                .join(', ') || '-',
-            ],
-      ),
-    ),
-  ].join('\n');
-}
-
-async function waitForJob(opts: ApiOptions, jobId: string): Promise<JobView> {
-  const api = apiClient(opts);
-  for (let delay = 200; ; delay = Math.min(delay * 2, 2000)) {
-    const job = await api.get<JobView>(`/api/jobs/${encodeURIComponent(jobId)}`);
-    if (job.completed_at) return job;
-    await new Promise((r) => setTimeout(r, delay));
-  }
-}
-
-interface MatchResult {
-  records?: number;
-  bands?: { merged: number; reviewable: number; suspected: number; apart: number };
-  pairs_per_rule?: Record<string, number>;
-  clusters?: number;
-  golden_records?: { created: number; merged: number; archived: number; active: number; under_review: number };
-  step_ms?: Record<string, number>;
-}
-
-const STEP_ORDER = ['blocking', 'comparing', 'training', 'scoring', 'clustering', 'publishing'];
-
-/** The match report: pairs per rule and band, golden records, time per step. */
-export function matchReport(job: JobView): string {
-  const head = `${job.job_id}: ${job.status}${job.error ? ` (${job.error})` : ''}`;
-  const r = job.result as MatchResult | null;
-  if (!r?.bands || !r.golden_records) return head;
-  const g = r.golden_records;
-  return [
-    head,
-    `${r.records} records; pairs per rule: ${Object.entries(r.pairs_per_rule ?? {})
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ')}`,
-    `pairs by band: ${r.bands.merged} merged (≥ 95), ${r.bands.reviewable} reviewable (75–94), ` +
-      `${r.bands.suspected} suspected, ${r.bands.apart} apart`,
-    `golden records: ${r.clusters} (${g.created} created, ${g.merged} merged, ${g.archived} archived; ` +
-      `${g.active} active, ${g.under_review} under review)`,
-    `time per step (ms): ${STEP_ORDER.filter((k) => r.step_ms?.[k] !== undefined)
-      .map((k) => `${k} ${r.step_ms?.[k]}`)
-      .join(', ')}`,
-  ].join('\n');
-}
-
 /** `lakeward mdm …`: master data management through the API. */
 export function registerMdmCommand(program: Command): void {
-  const mdm = program.command('mdm').description('Master data management: models, sources, synthetic data, ingest');
+  const mdm = program
+    .command('mdm')
+    .description(
+      'Master data management: models, sources, ingest, matching, rules, stewardship, reference data, templates, reports',
+    );
   registerMdmStewardCommands(mdm);
+  registerMdmRuleCommands(mdm);
+  registerMdmCatalogCommands(mdm);
 
   withApiOptions(mdm.command('models').description('List the entity models')).action(async (opts: ApiOptions) => {
     const models = await apiClient(opts).get<ModelView[]>(`${M}/models`);

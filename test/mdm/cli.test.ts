@@ -88,4 +88,69 @@ test('generate --register, model put/get, sources list, ingest, analyse, match, 
   const ref = crm[0].source_records[0];
   const found = await cli('mdm', 'entities', '--system', ref.system, '--record-id', ref.record_id);
   expect(found).toContain(crm[0].entity_id);
+
+  // negative-match rules: add (records and pattern), list, deactivate, activate, delete
+  const two = JSON.parse(await cli('mdm', 'entities', '--entity-type', 'person', '--limit', '2', '--json'));
+  const [a, b] = [two[0].source_records[0], two[1].source_records[0]];
+  const pair = JSON.parse(
+    await cli(
+      'mdm',
+      'rules',
+      'add',
+      'person',
+      '--type',
+      'pair',
+      '--reason',
+      'different people',
+      '--record',
+      `${a.system}:${a.record_id}`,
+      '--record',
+      `${b.system}:${b.record_id}`,
+      '--json',
+    ),
+  );
+  expect(pair).toMatchObject({ type: 'pair', status: 'active', records: [a, b], created_by: expect.any(String) });
+  const badPattern = cli(
+    'mdm',
+    'rules',
+    'add',
+    'person',
+    '--type',
+    'pattern',
+    '--reason',
+    'x',
+    '--predicate',
+    'a.zip = b.zip; DROP TABLE t',
+  );
+  await expect(badPattern).rejects.toThrow(/body\.predicate/);
+  const pattern = await cli(
+    'mdm',
+    'rules',
+    'add',
+    'person',
+    '--type',
+    'pattern',
+    '--reason',
+    'twins',
+    '--predicate',
+    'a.first_name <> b.first_name',
+  );
+  expect(pattern).toMatch(/^\S+\s+person\s+pattern\s+active\s+0\s+a\.first_name <> b\.first_name\s+twins$/m);
+  const listed = await cli('mdm', 'rules', 'list', '--entity-type', 'person');
+  expect(listed).toMatch(
+    new RegExp(
+      `^${pair.id}\\s+person\\s+pair\\s+active\\s+0\\s+${a.system}:${a.record_id} ${b.system}:${b.record_id}`,
+      'm',
+    ),
+  );
+  expect(await cli('mdm', 'rules', 'deactivate', pair.id)).toMatch(
+    new RegExp(`^${pair.id}\\s+person\\s+pair\\s+inactive`, 'm'),
+  );
+  expect(
+    JSON.parse(await cli('mdm', 'rules', 'list', '--status', 'inactive', '--json')).map((r: { id: string }) => r.id),
+  ).toEqual([pair.id]);
+  expect(await cli('mdm', 'rules', 'activate', pair.id)).toMatch(/\spair\s+active\s/);
+  expect(JSON.parse(await cli('mdm', 'rules', 'show', pair.id, '--json')).status).toBe('active');
+  expect(await cli('mdm', 'rules', 'delete', pair.id)).toContain(`rule ${pair.id} deleted`);
+  await expect(cli('mdm', 'rules', 'show', pair.id)).rejects.toThrow(/404|No negative-match rule/);
 }, 300_000);

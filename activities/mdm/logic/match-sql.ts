@@ -1,7 +1,7 @@
 import type { ComparisonLevel, MdmModel } from '../../../schemas/mdm';
 import { ident, lit } from '../../data-quality/logic/sql-text';
 import { levelWeight, type FsParams } from './em';
-import { recordsTable, tableSql, type RecordsTable } from './standardise';
+import { compareExpr, recordsTable, tableSql, type RecordsTable } from './standardise';
 
 /**
  * The SQL of a match run (Databricks SQL; the local lakehouse runs the same text on DuckDB). Every heavy step is
@@ -49,6 +49,9 @@ export const attributesOf = (model: MdmModel) => Object.keys(model.attributes);
 /** Levels of an attribute: 0 disagree, then each comparison from the loosest, and exact on top. */
 export const levelCount = (model: MdmModel, attr: string) => model.attributes[attr].comparisons.length + 2;
 export const gammaColumn = (attr: string) => `g_${attr}`;
+/** The work-table column an attribute is compared on: names without accents (`<attr>__cmp`), others as stored. */
+export const compareColumn = (model: MdmModel, attr: string) =>
+  ident(model.attributes[attr].kind === 'name' ? `${attr}__cmp` : attr);
 
 function condition(level: ComparisonLevel, l: string, r: string): string {
   switch (level.type) {
@@ -65,8 +68,8 @@ function condition(level: ComparisonLevel, l: string, r: string): string {
 
 /** The comparison level of an attribute for the pair l, r: -1 missing, 0 disagree … top exact. */
 export function gammaExpr(model: MdmModel, attr: string, l = 'l', r = 'r'): string {
-  const a = `${l}.${ident(attr)}`;
-  const b = `${r}.${ident(attr)}`;
+  const a = `${l}.${compareColumn(model, attr)}`;
+  const b = `${r}.${compareColumn(model, attr)}`;
   const levels = model.attributes[attr].comparisons;
   const top = levels.length + 1;
   const whens = [`WHEN ${a} IS NULL OR ${b} IS NULL THEN -1`, `WHEN ${a} = ${b} THEN ${top}`];
@@ -89,7 +92,7 @@ const metricColumn = (attr: string, type: string) => ident(`m_${type}_${attr}`);
 export function metricsSelect(model: MdmModel, l = 'l', r = 'r'): string {
   return attributesOf(model)
     .flatMap((attr) => {
-      const [a, b] = [`${l}.${ident(attr)}`, `${r}.${ident(attr)}`];
+      const [a, b] = [`${l}.${compareColumn(model, attr)}`, `${r}.${compareColumn(model, attr)}`];
       const types = [...new Set(model.attributes[attr].comparisons.map((c) => c.type))].filter(
         (x): x is MetricType => x !== 'exact',
       );
@@ -129,7 +132,9 @@ export function blockingAttributes(model: MdmModel, rule: number): string[] {
 /** A blocking rule's key parts of record `t`. */
 function blockingKeys(model: MdmModel, rule: number, t: string): string[] {
   return model.blocking_rules[rule].keys.map((k) =>
-    typeof k === 'string' ? `${t}.${ident(k)}` : `substr(${t}.${ident(k.attribute)}, 1, ${k.prefix})`,
+    typeof k === 'string'
+      ? `${t}.${compareColumn(model, k)}`
+      : `substr(${t}.${compareColumn(model, k.attribute)}, 1, ${k.prefix})`,
   );
 }
 
@@ -150,9 +155,13 @@ export function workSql(model: MdmModel, t: MatchTables, previous?: RecordsTable
     ? `CASE ${model.source_priority.map((s, i) => `WHEN system = ${lit(s)} THEN ${i}`).join(' ')} ELSE ${model.source_priority.length} END`
     : '0';
   const filled = attrs.map((a) => `CASE WHEN ${ident(a)} IS NULL THEN 0 ELSE 1 END`).join(' + ');
+  const compared = attrs
+    .filter((a) => model.attributes[a].kind === 'name')
+    .map((a) => `, ${compareExpr('name', ident(a))} AS ${compareColumn(model, a)}`)
+    .join('');
   const base =
     `SELECT concat(system, ':', record_id) AS uid, system, record_id, trust, ${prio} AS priority, source_updated_at, ` +
-    `${attrs.map(ident).join(', ')}, ${filled} AS filled FROM ${tableSql(t.records)} WHERE NOT deleted`;
+    `${attrs.map(ident).join(', ')}${compared}, ${filled} AS filled FROM ${tableSql(t.records)} WHERE NOT deleted`;
   // `c`: the record is new or changed since the previous run's work table (every record in a full run).
   if (!previous) return `SELECT w.*, TRUE AS c FROM (${base}) w`;
   const same = ['trust', 'priority', 'source_updated_at', ...attrs]
@@ -480,7 +489,7 @@ export function evaluateSql(t: MatchTables, truthFqn: string): string {
 }
 
 /** The live records of an entity type, as blocking analysis reads them without a run. */
-export const liveRecordsSql = (t: MatchTables) => `(SELECT * FROM ${tableSql(t.records)} WHERE NOT deleted)`;
+export const liveRecordsSql = (model: MdmModel, t: MatchTables) => `(${workSql(model, t)})`;
 
 export const tableOf = tableSql;
 export { ident, lit };

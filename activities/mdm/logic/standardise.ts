@@ -18,8 +18,9 @@ export function standardiseExpr(kind: AttributeKind, column: string, type: strin
   const s = `CAST(${c} AS STRING)`;
   switch (kind) {
     case 'name':
-      // letters only, lower case, single spaces: "O'Brien-Smith" → "obriensmith", "Mary  Ann" → "mary ann"
-      return `nullif(trim(regexp_replace(regexp_replace(lower(${s}), '[^a-z ]', ''), ' +', ' ')), '')`;
+      // letters (accented ones kept) lower case, single spaces: "O'Brien-Smith" → "obriensmith", "José  Ann" →
+      // "josé ann"; comparisons read the accent-free form (`compareExpr`)
+      return `nullif(trim(regexp_replace(regexp_replace(lower(${s}), '[^${NAME_LETTERS} ]', ''), ' +', ' ')), '')`;
     case 'email':
       return `nullif(lower(trim(${s})), '')`;
     case 'phone': {
@@ -38,6 +39,41 @@ export function standardiseExpr(kind: AttributeKind, column: string, type: strin
     case 'id':
       return `nullif(upper(regexp_replace(${s}, '[^A-Za-z0-9]', '')), '')`;
   }
+}
+
+/**
+ * The letters a name keeps, as a regular-expression class body without a backslash (Databricks reads one in a
+ * literal as an escape, DuckDB does not): ASCII, Latin-1 and Latin Extended letters, Greek, Cyrillic, and
+ * combining marks (a decomposed "é" keeps its accent).
+ */
+const NAME_LETTERS = 'a-zß-öø-ÿĀ-ɏ̀-ͯͰ-ϿЀ-ӿḀ-ỿ';
+
+/** Accented letters and what they compare as (one letter each), then the combining marks, which compare as nothing. */
+const FOLD: [string, string] = (() => {
+  const [from, to] = [[] as string[], [] as string[]];
+  const ranges: [number, number][] = [
+    [0xdf, 0xff],
+    [0x100, 0x24f],
+    [0x1e00, 0x1eff],
+  ];
+  const extra: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ħ: 'h', ı: 'i', ŧ: 't' };
+  for (const [lo, hi] of ranges)
+    for (let c = lo; c <= hi; c++) {
+      const ch = String.fromCodePoint(c);
+      if (ch !== ch.toLowerCase()) continue;
+      const base = extra[ch] ?? ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      if (/^[a-z]$/.test(base)) [from[from.length], to[to.length]] = [ch, base];
+    }
+  for (let c = 0x300; c <= 0x36f; c++) from.push(String.fromCodePoint(c));
+  return [from.join(''), to.join('')];
+})();
+
+/**
+ * What an attribute compares as: a name without its accents ("josé" and "jose" agree; stored values keep them).
+ * `translate` is one character for one in both engines, so ß, æ, œ and þ stay as they are.
+ */
+export function compareExpr(kind: AttributeKind, value: string): string {
+  return kind === 'name' ? `translate(${value}, ${lit(FOLD[0])}, ${lit(FOLD[1])})` : value;
 }
 
 /** Whether a column type can be read as text or a date (everything standardises through STRING). */

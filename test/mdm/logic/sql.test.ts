@@ -37,7 +37,7 @@ const params = initialParams(attributesOf(model).map((a) => levelCount(model, a)
 const statements: [string, string][] = [
   ['work', workSql(model, t)],
   ['blocking counts', blockingCountsSql(model, t)],
-  ['blocking analysis', blockingCountsSql(model, t, liveRecordsSql(t))],
+  ['blocking analysis', blockingCountsSql(model, t, liveRecordsSql(model, t))],
   ['candidate pairs', pairsSql(model, t, 'run-1')],
   ['incremental work', workSql(model, t, t.workPrev)],
   ['incremental candidate pairs', pairsSql(model, t, 'run-2', true)],
@@ -107,7 +107,9 @@ print(json.dumps(out))`;
 test('comparison levels use the functions both engines have, and hard identifiers cap the score', () => {
   const pairs = pairsSql(model, t, 'run-1');
   // each function once per pair, then the levels from it
-  expect(pairs).toContain('jaro_winkler_similarity(l.`first_name`, r.`first_name`) END AS `m_jaro_winkler_first_name`');
+  expect(pairs).toContain(
+    'jaro_winkler_similarity(l.`first_name__cmp`, r.`first_name__cmp`) END AS `m_jaro_winkler_first_name`',
+  );
   expect(pairs).toContain('WHEN `m_jaro_winkler_first_name` >= 0.92 THEN 2 WHEN `m_jaro_winkler_first_name` >= 0.8');
   expect(pairs).toContain('levenshtein(l.`email`, r.`email`) END AS `m_levenshtein_email`');
   expect(pairs).toContain('`m_levenshtein_email` <= 2');
