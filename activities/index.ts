@@ -7,6 +7,7 @@ import { createCloneActivities } from './clone';
 import { classifyActivities } from './clone/failures';
 import { cloneWorkspaceResolver } from './clone/resolve-workspace';
 import { createAutomationActivities, type AutomationServices } from './automation';
+import { createPipelineActivities } from './pipeline';
 import { createContractActivities, createContractCloneHooks } from './contracts';
 import { createDataQualityActivities, createDqCloneHooks } from './data-quality';
 import { createHelloActivities } from './hello';
@@ -110,6 +111,7 @@ export function createActivities(deps: ActivityDeps) {
       ...createBudgetActivities({ store: deps.store, workspaces: deps.workspaces }),
       ...createRecommendationActivities({ config: deps.config, store: deps.store, workspaces: deps.workspaces }),
       ...createAutomationActivities({ ...deps, services: deps.automation }),
+      ...createPipelineActivities({ store: deps.store, workspaces: deps.workspaces, services: deps.automation }),
     }),
   );
 }

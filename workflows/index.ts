@@ -20,4 +20,5 @@ export * from './finops/ledger-workflow';
 export * from './finops/budgets-workflow';
 export * from './finops/recommendations-workflow';
 export * from './automation';
+export * from './pipeline';
 export * from './contracts';

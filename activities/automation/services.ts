@@ -13,6 +13,10 @@ export interface AutomationServices {
   }>;
   pauseSchedule(scheduleId: string, note: string): Promise<{ schedule_id: string; paused: boolean }>;
   resumeSchedule(scheduleId: string, note: string): Promise<{ schedule_id: string; paused: boolean }>;
+  /** Asks the kernel to cancel a job (a pipeline step's child job); an already ended job is left alone. */
+  cancelJob(jobId: string): Promise<void>;
+  /** POST /api/validate: row counts (and checksums) of a catalog and its clone, as the route answers. */
+  validateCatalogs(body: Record<string, unknown>): Promise<Record<string, unknown> & { passed: boolean }>;
   /** Opens a master-data stewardship case (idempotent by type and records); answers its id. */
   openCase(params: Record<string, unknown>): Promise<Record<string, unknown>>;
 }

@@ -6,7 +6,12 @@ import type { AutomationServices } from '../../activities/automation/services';
 import { cloneRequestSchema } from '../../schemas/clone';
 import { RunBodySchema } from '../../schemas/data-quality';
 import { IncrementalSyncBodySchema } from '../../schemas/sync';
+import { ValidateRequestSchema } from '../../schemas/analysis';
+import { validateCatalogs } from '../analysis/compare-service';
+import { CatalogReader } from '../analysis/reader';
 import type { AppDeps } from '../deps';
+import { cancelJob } from '../jobs/service';
+import { runPipeline } from '../pipeline/service';
 import { submitClone } from '../clone/service';
 import { startRun } from '../data-quality/run-service';
 import { HttpError } from '../middleware/http-error';
@@ -64,7 +69,24 @@ export function automationServices(deps: AppDeps): AutomationServices {
           };
           return { job_id: out.job_id, job_type: 'incremental_sync' };
         }
-        throw new HttpError(422, 'UNSUPPORTED', 'pipelines not available');
+        const id = params.pipeline_id;
+        if (typeof id !== 'string' || !id)
+          throw new HttpError(422, 'INVALID', 'run_pipeline: params.pipeline_id is required');
+        const out = await runPipeline(deps, id);
+        return { job_id: out.job_id, job_type: 'pipeline' };
+      }),
+    cancelJob: async (jobId) => {
+      try {
+        await cancelJob(deps, jobId);
+      } catch (err) {
+        if (!(err instanceof HttpError && err.status === 409)) throw err;
+      }
+    },
+    validateCatalogs: (body) =>
+      final(async () => {
+        const parsed = parse(ValidateRequestSchema, body, 'validate');
+        const reader = CatalogReader.for(deps, await deps.workspaces.default());
+        return validateCatalogs(reader, parsed) as unknown as Promise<Record<string, unknown> & { passed: boolean }>;
       }),
     openCase: async (params) => {
       const c = parse(OpenCaseParams, params, 'open_case');

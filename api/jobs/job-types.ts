@@ -9,6 +9,7 @@ import { catalogSyncJobType, incrementalSyncJobType } from '../sync/job-type';
 import { notebookRunJobType } from '../workbench/job-type';
 import { generateJobType } from '../generators/job-type';
 import { recommendationApplyJobType, recommendationsJobType } from '../finops/recommendations-job-types';
+import { pipelineJobType } from '../pipeline/job-type';
 import type { JobTypeDefinition } from './registry';
 
 /** The job types the service runs. A new job type adds one line here (see the README's "Adding a job type"). */
@@ -24,6 +25,7 @@ export const builtInJobTypes: JobTypeDefinition[] = [
   catalogSyncJobType as JobTypeDefinition,
   notebookRunJobType as JobTypeDefinition,
   generateJobType as JobTypeDefinition,
+  pipelineJobType as JobTypeDefinition,
   recommendationsJobType as JobTypeDefinition,
   recommendationApplyJobType as JobTypeDefinition,
 ];

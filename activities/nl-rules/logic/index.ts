@@ -1,0 +1,3 @@
+export { parseRule, type DqxCheck, type ParseOutcome } from './parse';
+export { explainCheck } from './explain';
+export { suggestions } from './suggest';

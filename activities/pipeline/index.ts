@@ -1,0 +1,80 @@
+import { Context } from '@temporalio/activity';
+import type { Step, StepState } from '../../schemas/pipeline';
+import { getJob } from '../../store/jobs/jobs';
+import { patchStep } from '../../store/pipeline/repo';
+import { JOB_STEPS, isJobStep, runInlineStep, services, stepFailed, type StepDeps } from './steps';
+
+export type { StepDeps as PipelineActivityDeps } from './steps';
+
+/** How often a step waiting for its child job reads the job's row (and heartbeats). */
+const CHILD_POLL_MS = 500;
+
+export function createPipelineActivities(deps: StepDeps) {
+  const db = deps.store.db;
+  return {
+    /** Records a step's state (timestamps from the activity's clock: workflows keep none). */
+    async setPipelineStep(input: {
+      runId: string;
+      index: number;
+      patch: Partial<StepState>;
+      stamp?: 'started' | 'completed';
+    }): Promise<void> {
+      const at = new Date().toISOString();
+      const stamp =
+        input.stamp === 'started'
+          ? { started_at: at, completed_at: null }
+          : input.stamp === 'completed'
+            ? { completed_at: at }
+            : {};
+      await patchStep(db, input.runId, input.index, { ...input.patch, ...stamp });
+    },
+
+    /** Runs a step that is not a job, a wait or an approval (validate, gate, contract_validate, optimize, …). */
+    async runPipelineStep(input: { runId: string; step: Step }): Promise<Record<string, unknown>> {
+      return runInlineStep(deps, input.runId, input.step);
+    },
+
+    /** Submits a job step's child job through the kernel as its route does; records and answers its id. */
+    async startPipelineChild(input: { runId: string; index: number; step: Step }): Promise<string> {
+      if (!isJobStep(input.step.type)) throw stepFailed(`${input.step.type} is not a job step`);
+      const { job_id } = await services(deps).startJob(JOB_STEPS[input.step.type], input.step.config);
+      await patchStep(db, input.runId, input.index, { child_job_id: job_id });
+      return job_id;
+    },
+
+    /**
+     * Waits for a child job's end (heartbeating, so a cancelled run stops waiting at once); a job that did not
+     * complete fails the step with its error. Answers the job's record fields as the step's output.
+     */
+    async awaitPipelineChild(input: { jobId: string }): Promise<Record<string, unknown>> {
+      const ctx = Context.current();
+      for (;;) {
+        const row = await getJob(db, input.jobId);
+        if (!row) throw stepFailed(`child job ${input.jobId} is gone`);
+        if (row.completedAt) {
+          const out = {
+            job_id: row.jobId,
+            job_type: row.jobType,
+            status: row.status,
+            error: row.error ?? null,
+            summary: row.summary ?? null,
+          };
+          if (row.status !== 'completed')
+            throw stepFailed(`${row.jobType} job ${row.jobId} ${row.status}: ${row.error ?? ''}`, out);
+          return out;
+        }
+        ctx.heartbeat();
+        await ctx.sleep(CHILD_POLL_MS);
+      }
+    },
+
+    /** Cancels a child job (the run was cancelled); an ended job is left as it is. */
+    async cancelPipelineChild(input: { jobId: string }): Promise<void> {
+      const row = await getJob(db, input.jobId);
+      if (!row || row.completedAt) return;
+      await services(deps).cancelJob(input.jobId);
+    },
+  };
+}
+
+export type PipelineActivities = ReturnType<typeof createPipelineActivities>;

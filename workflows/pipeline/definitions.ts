@@ -1,0 +1,18 @@
+import { defineSignal } from '@temporalio/workflow';
+
+/** The workflow of a `pipeline` job (the job id is the run id). */
+export const PIPELINE_WORKFLOW_TYPE = 'pipelineWorkflow';
+
+/** …/runs/{id}/steps/{name}/approve|reject: the decision on an approval step. */
+export interface ApprovalDecision {
+  step: string;
+  approved: boolean;
+  by: string;
+}
+export const approvalSignal = defineSignal<[ApprovalDecision]>('pipelineApproval');
+
+export interface PipelineResult {
+  status: 'completed' | 'failed';
+  error: string | null;
+  steps: { name: string; status: string }[];
+}
