@@ -50,6 +50,7 @@ import { captureRoutes } from './capture/routes';
 import { authRoutes } from './auth/routes';
 import { authWorkspaceRoutes } from './auth/workspace-routes';
 import { sessionCaller, sessionMiddleware } from './auth/session';
+import { tableRoutes } from './tables/routes';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
 export const routeModules: RouteModule[] = [
@@ -92,6 +93,7 @@ export const routeModules: RouteModule[] = [
   complianceRoutes,
   authRoutes,
   authWorkspaceRoutes,
+  tableRoutes,
 ];
 
 /**

@@ -34,6 +34,7 @@ import { registerAutomationCommands } from './automation';
 import { registerComplianceCommands } from './compliance';
 import { registerAuthCommands } from './auth';
 import { registerWebCommand } from './web';
+import { registerTableCommands } from './tables';
 
 /**
  * Every subcommand of `lakeward`. A capability adds its `register…(program)` function here; commands that
@@ -43,6 +44,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerQuickstartCommand,
   registerDevCommands,
   registerWebCommand,
+  registerTableCommands,
   registerDemoCommands,
   registerCloneCommand,
   registerJobCommands,
