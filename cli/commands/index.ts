@@ -31,6 +31,8 @@ import { registerGeneratorCommands } from './generators';
 import { registerAiCommands } from './ai';
 import { registerCaptureCommands } from './capture';
 import { registerAutomationCommands } from './automation';
+import { registerPipelineCommands } from './pipeline';
+import { registerNlRuleCommands } from './nl-rules';
 import { registerComplianceCommands } from './compliance';
 import { registerAuthCommands } from './auth';
 import { registerWebCommand } from './web';
@@ -75,6 +77,8 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerAiCommands,
   registerCaptureCommands,
   registerAutomationCommands,
+  registerPipelineCommands,
+  registerNlRuleCommands,
   registerComplianceCommands,
   registerAuthCommands,
 ];
