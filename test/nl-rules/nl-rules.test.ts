@@ -1,7 +1,13 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Express } from 'express';
 import request from 'supertest';
 import { explainCheck, parseRule } from '../../activities/nl-rules/logic';
 import { createApp } from '../../api/app';
+import { startServer } from '../../api/server';
 import { listChecks } from '../../store/data-quality/checks';
 import { testAppDeps } from '../api/deps';
 import { createHarness, type Harness } from '../helpers/harness';
@@ -57,6 +63,7 @@ describe('the grammar (pure)', () => {
 describe('/api/nl-rules', () => {
   let h: Harness;
   let app: Express;
+  let deps: ReturnType<typeof testAppDeps>;
   beforeAll(async () => {
     h = await createHarness('nl-rules');
     const root = h.config.workspace.root;
@@ -72,15 +79,14 @@ describe('/api/nl-rules', () => {
         { name: 'status', type: 'string' },
       ],
     });
-    app = createApp(
-      testAppDeps({
-        store: h.store,
-        temporal: { client: h.env.client, connection: h.env.client.connection, address: 'test' },
-        flags: { dataDir: h.config.data_dir },
-        env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-        open: async () => h.open(root),
-      }),
-    );
+    deps = testAppDeps({
+      store: h.store,
+      temporal: { client: h.env.client, connection: h.env.client.connection, address: 'test' },
+      flags: { dataDir: h.config.data_dir },
+      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
+      open: async () => h.open(root),
+    });
+    app = createApp(deps);
   });
   afterAll(async () => h?.teardown());
   const T = 'nl.sales.orders';
@@ -161,4 +167,48 @@ describe('/api/nl-rules', () => {
       })
       .expect(422);
   });
+
+  test('lakeward nl-rule parse, batch (exit 1 when a rule fails) and explain against a running API', async () => {
+    const server = await startServer(deps, { host: '127.0.0.1', port: 0 });
+    const dir = mkdtempSync(path.join(tmpdir(), 'lw-nl-cli-'));
+    const cli = async (...args: string[]) => {
+      try {
+        const out = await promisify(execFile)(
+          path.resolve(__dirname, '../../node_modules/.bin/tsx'),
+          [path.resolve(__dirname, '../../cli/main.ts'), 'nl-rule', ...args, '--url', server.url],
+          { cwd: dir, encoding: 'utf8' },
+        );
+        return { code: 0, stdout: out.stdout, stderr: out.stderr };
+      } catch (err) {
+        const e = err as { code: number; stdout: string; stderr: string };
+        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+      }
+    };
+    try {
+      const one = await cli('parse', T, 'amount', 'must', 'be', 'at', 'least', '1.5k');
+      expect(one.code).toBe(0);
+      expect(one.stdout).toContain('amount must be at least 1500');
+      expect(one.stdout).toContain('is_not_less_than {"column":"amount","limit":1500}');
+      writeFileSync(path.join(dir, 'rules.txt'), 'order_id must be unique\nid must be unique\n');
+      const batch = await cli('batch', T, 'rules.txt');
+      expect(batch.code).toBe(1);
+      expect(batch.stdout).toContain('FAIL  id must be unique: the table has no column id');
+      expect(batch.stdout).toContain('1 parsed, 1 failed');
+      const ex = await cli(
+        'explain',
+        JSON.stringify({
+          name: 'n',
+          criticality: 'error',
+          check: { function: 'is_not_null', arguments: { column: 'status' } },
+        }),
+      );
+      expect(ex.stdout.trim()).toBe('status must not be null');
+      const bad = await cli('parse', T, 'id', 'must', 'be', 'unique');
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('nearest');
+    } finally {
+      await server.close(500);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

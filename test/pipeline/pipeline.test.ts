@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startServer, type RunningServer } from '../../api/server';
 import { eventually } from '../helpers/harness';
 import { automationStack, type AutomationStack } from '../automation/stack';
 
@@ -196,3 +202,68 @@ test('a run_pipeline playbook action queues a pipeline run through the kernel', 
   expect(ex.actions[0]).toMatchObject({ status: 'succeeded', output: { job_type: 'pipeline' } });
   expect((await ended(ex.actions[0].output.job_id)).status).toBe('completed');
 }, 90_000);
+
+describe('lakeward pipeline (the CLI against a running API)', () => {
+  const exec = promisify(execFile);
+  let server: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startServer(s.appDeps(), { host: '127.0.0.1', port: 0 });
+    dir = mkdtempSync(path.join(tmpdir(), 'lw-pl-cli-'));
+  });
+  afterAll(async () => {
+    await server?.close(500);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const cli = async (...args: string[]) => {
+    try {
+      const out = await exec(
+        path.resolve(__dirname, '../../node_modules/.bin/tsx'),
+        [path.resolve(__dirname, '../../cli/main.ts'), 'pipeline', ...args, '--url', server.url],
+        { cwd: dir, encoding: 'utf8' },
+      );
+      return { code: 0, stdout: out.stdout, stderr: out.stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+
+  test('create from YAML, run --wait, status and runs; an approval is approved from the CLI; a bad step exits 1', async () => {
+    writeFileSync(
+      path.join(dir, 'p.yaml'),
+      [
+        'name: cli pipeline',
+        'steps:',
+        '  - { type: custom_sql, name: count, config: { sql: "SELECT 1 AS one" } }',
+        '  - { type: notify, name: tell, config: { message: done }, on_failure: continue }',
+      ].join('\n'),
+    );
+    const created = await cli('create', 'p.yaml', '--json');
+    expect(created.code).toBe(0);
+    const id = JSON.parse(created.stdout).pipeline_id as string;
+    expect((await cli('list')).stdout).toContain(id);
+    const ran = await cli('run', id, '--wait');
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain('completed');
+    expect(ran.stdout).toContain('count (custom_sql): succeeded, 1 attempt(s)');
+    const runId = ran.stdout.split(/\s+/)[0];
+    expect((await cli('runs', '--pipeline', id)).stdout).toContain(runId);
+    expect((await cli('status', runId)).stdout).toContain('tell (notify): succeeded');
+
+    writeFileSync(path.join(dir, 'a.yaml'), 'name: gated\nsteps:\n  - { type: approval, name: ok }\n');
+    const gated = JSON.parse((await cli('create', 'a.yaml', '--json')).stdout).pipeline_id as string;
+    const queued = JSON.parse((await cli('run', gated, '--json')).stdout).run_id as string;
+    await runWhere(queued, 'waiting for approval', (r) => r.steps[0].status === 'waiting_approval');
+    expect((await cli('approve', queued, 'ok')).stdout).toContain('ok: approved');
+    expect((await ended(queued)).status).toBe('completed');
+
+    writeFileSync(
+      path.join(dir, 'bad.yaml'),
+      'name: bad\nsteps:\n  - { type: wait, name: w, config: { seconds: 0 } }\n',
+    );
+    const bad = await cli('create', 'bad.yaml');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('steps.0.config.seconds');
+  }, 120_000);
+});
