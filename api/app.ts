@@ -49,6 +49,7 @@ import { aiRoutes } from './ai/routes';
 import { captureRoutes } from './capture/routes';
 import { authRoutes } from './auth/routes';
 import { authWorkspaceRoutes } from './auth/workspace-routes';
+import { oauthRoutes } from './auth/oauth-u2m';
 import { sessionCaller, sessionMiddleware } from './auth/session';
 import { tableRoutes } from './tables/routes';
 
@@ -93,6 +94,7 @@ export const routeModules: RouteModule[] = [
   complianceRoutes,
   authRoutes,
   authWorkspaceRoutes,
+  oauthRoutes,
   tableRoutes,
 ];
 

@@ -244,6 +244,10 @@ export const configSchema = z.strictObject({
       cookie_secure: z.union([z.boolean(), z.literal('auto')]).default('auto'),
       /** Entra ID authority for cloud (Azure) service principals; sovereign clouds differ. */
       azure_authority_host: z.string().url().default('https://login.microsoftonline.com'),
+      /** OAuth user login (U2M): the OAuth app's client id (Databricks' public CLI client by default). */
+      oauth_client_id: z.string().min(1).default('databricks-cli'),
+      /** Where the workspace sends the browser back; null → `<this API>/api/auth/oauth-callback` from the request. */
+      oauth_redirect_url: z.string().url().nullable().default(null),
     })
     .prefault({}),
   /** Saved target connections: AES-256-GCM key for their credentials (text; null → a key file in the data folder). */

@@ -20,6 +20,8 @@ const OPEN_PREFIXES = ['/api/docs/'];
 const SIGN_IN_PATHS = new Set([
   '/api/auth/auto-login',
   '/api/auth/login',
+  '/api/auth/oauth-login',
+  '/api/auth/oauth-callback',
   '/api/auth/logout',
   '/api/auth/status',
   '/api/auth/service-principal',

@@ -36,6 +36,16 @@ export function registerAuthCommands(program: Command): void {
     print(opts, s, statusText);
   });
 
+  withApiOptions(
+    auth
+      .command('oauth-login')
+      .description('Start an OAuth user login: prints the URL to open in a browser (the server finishes it)')
+      .requiredOption('--host <url>', 'workspace URL'),
+  ).action(async (opts: ApiOptions & { host: string }) => {
+    const r = await apiClient(opts).post<{ auth_url: string }>('/api/auth/oauth-login', { host: opts.host });
+    print(opts, r, (x) => `open this URL to sign in:\n${x.auth_url}`);
+  });
+
   withApiOptions(auth.command('profiles').description("Profiles of the server's ~/.databrickscfg")).action(
     async (opts: ApiOptions) => {
       const res = await apiClient(opts).get<{
