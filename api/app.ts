@@ -50,6 +50,7 @@ import { captureRoutes } from './capture/routes';
 import { authRoutes } from './auth/routes';
 import { authWorkspaceRoutes } from './auth/workspace-routes';
 import { oauthRoutes } from './auth/oauth-u2m';
+import { cloudRoutes } from './auth/cloud-routes';
 import { sessionCaller, sessionMiddleware } from './auth/session';
 import { tableRoutes } from './tables/routes';
 
@@ -95,6 +96,7 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   authWorkspaceRoutes,
   oauthRoutes,
+  cloudRoutes,
   tableRoutes,
 ];
 

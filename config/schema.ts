@@ -248,6 +248,8 @@ export const configSchema = z.strictObject({
       oauth_client_id: z.string().min(1).default('databricks-cli'),
       /** Where the workspace sends the browser back; null → `<this API>/api/auth/oauth-callback` from the request. */
       oauth_redirect_url: z.string().url().nullable().default(null),
+      /** Azure Resource Manager for the Azure CLI wizard (`/api/auth/cloud/*`); sovereign clouds differ. */
+      azure_management_url: z.string().url().default('https://management.azure.com'),
     })
     .prefault({}),
   /** Saved target connections: AES-256-GCM key for their credentials (text; null → a key file in the data folder). */

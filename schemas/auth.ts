@@ -106,3 +106,53 @@ export const NlSqlSpacesSchema = z
     reason: z.string().optional(),
   })
   .meta({ id: 'NlSqlSpaces' });
+
+/** The Azure CLI wizard (auth_method azure-cli): tenants → subscriptions → Azure Databricks workspaces → connect. */
+export const CloudLoginSchema = z
+  .object({
+    status: z.literal('ok'),
+    message: z.string(),
+    tenant_id: z.string().nullable(),
+    subscription_id: z.string().nullable(),
+  })
+  .meta({ id: 'CloudLogin' });
+export const CloudTenantsSchema = z
+  .object({
+    tenants: z.array(
+      z.object({ tenant_id: z.string(), display_name: z.string().nullable(), default_domain: z.string().nullable() }),
+    ),
+  })
+  .meta({ id: 'CloudTenants' });
+export const CloudSubscriptionsQuerySchema = z.object({ tenant_id: z.string().trim().min(1).max(256).optional() });
+export const CloudSubscriptionsSchema = z
+  .object({
+    subscriptions: z.array(
+      z.object({
+        subscription_id: z.string(),
+        display_name: z.string().nullable(),
+        state: z.string().nullable(),
+        tenant_id: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'CloudSubscriptions' });
+export const CloudWorkspacesQuerySchema = z.object({
+  subscription_id: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{1,64}$/, 'a subscription id'),
+});
+export const CloudWorkspacesSchema = z
+  .object({
+    workspaces: z.array(
+      z.object({
+        name: z.string(),
+        host: z.string().nullable(),
+        location: z.string().nullable(),
+        resource_group: z.string().nullable(),
+        id: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'CloudWorkspaces' });
+export const CloudConnectBodySchema = z.strictObject({ host: z.string().trim().min(1, 'host is required').max(2048) });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { apiClient, print, withApiOptions, type ApiOptions } from '../http';
+import { registerAuthCloudCommands } from './auth-cloud';
 import { registerAuthWorkspaceCommands } from './auth-workspace';
 
 interface Status {
@@ -69,4 +70,5 @@ export function registerAuthCommands(program: Command): void {
   );
 
   registerAuthWorkspaceCommands(auth);
+  registerAuthCloudCommands(auth);
 }
