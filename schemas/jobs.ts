@@ -68,19 +68,73 @@ export const JobProgressSchema = z
   .meta({ id: 'JobProgress' });
 export type JobProgress = z.infer<typeof JobProgressSchema>;
 
+const nullableText = z.string().nullable().optional();
+
+/**
+ * One line of a jobs list. The job kernel's fields, then what each job type adds about itself (its `describe`):
+ * clone, sync and fan-out jobs their catalogs, other types their scope. A type added later may add keys of its own.
+ */
 export const JobListItemSchema = z
   .object({
     job_id: z.string(),
     job_type: z.string(),
     status: JobStatusSchema,
     progress: JobProgressSchema,
-    created_at: z.string(),
+    created_at: z.string().meta({ description: 'ISO 8601' }),
     started_at: z.string().nullable(),
-    completed_at: z.string().nullable(),
+    completed_at: z.string().nullable().meta({ description: 'set once the job is final' }),
+    cancel_requested_at: z.string().nullable().optional(),
     error: z.string().nullable(),
+    source_catalog: nullableText.meta({ description: 'clone, sync and fan-out jobs' }),
+    destination_catalog: nullableText.meta({ description: 'clone, sync and fan-out jobs' }),
+    clone_type: nullableText.meta({ description: 'DEEP or SHALLOW (clone, sync and fan-out jobs)' }),
+    child_job_ids: z.array(z.string()).optional().meta({ description: 'the clone job of each fan-out target' }),
+    scope: nullableText.meta({ description: 'what a data-quality, MDM or storage job covers' }),
+    operation: nullableText.meta({ description: 'storage jobs: optimize, vacuum …' }),
+    kind: nullableText.meta({ description: 'generator jobs: what they generate' }),
+    destination: nullableText.meta({ description: 'generator jobs: where they write' }),
+    pipeline_id: nullableText,
+    notebook_id: nullableText,
+    recommendation_id: nullableText,
   })
   .catchall(z.unknown())
   .meta({ id: 'JobListItem' });
+
+/**
+ * What a finished job recorded as its result. A clone (and sync, fan-out) records these counts; other job types
+ * record their own fields beside `status` and `error`.
+ */
+export const JobResultSchema = z
+  .object({
+    status: z.string().optional(),
+    mode: z.enum(['full', 'incremental', 'selective', 'fanout', 'dry_run']).optional(),
+    tables_cloned: z.number().int().optional(),
+    tables_failed: z.number().int().optional(),
+    tables_skipped: z.number().int().optional(),
+    views_cloned: z.number().int().optional(),
+    functions_cloned: z.number().int().optional(),
+    volumes_cloned: z.number().int().optional(),
+    bytes_copied: z.number().optional(),
+    files_copied: z.number().int().optional(),
+    formats: z.record(z.string(), z.number()).optional().meta({ description: 'tables cloned per format' }),
+    duration_seconds: z.number().optional(),
+    error: z.string().optional(),
+    plan: z.array(z.string()).optional().meta({ description: 'dry runs: the ordered statements' }),
+    warnings: z.array(z.string()).optional(),
+    target_count: z.number().int().optional(),
+    succeeded_targets: z.number().int().optional(),
+    failed_targets: z.number().int().optional(),
+    target_status: z.enum(['success', 'partial', 'failed']).optional(),
+  })
+  .catchall(z.unknown())
+  .meta({ id: 'JobResult' });
+
+/** GET /api/jobs/{id}: the list line plus the queue position, the recorded result and the run log. */
+export const JobRecordSchema = JobListItemSchema.extend({
+  queue_position: z.number().int().nullable().meta({ description: 'place in its queue while queued (1 = next)' }),
+  result: JobResultSchema.nullable(),
+  logs: z.array(z.string()).meta({ description: 'run-log lines: `<ISO time> <LEVEL> <message>`' }),
+}).meta({ id: 'JobRecord' });
 
 export const JobListQuerySchema = paginationQuery().extend({
   type: z

@@ -39,7 +39,7 @@ export const TableHistoryEntrySchema = z
 const LinkSchema = z.object({
   method: z.enum(['GET', 'POST']),
   path: z.string().meta({ description: 'API path, with the query string when it takes one' }),
-  body: z.record(z.string(), z.unknown()).optional().meta({ description: 'the JSON body of a POST' }),
+  body: z.object({ table: z.string() }).optional().meta({ description: 'the JSON body of a POST' }),
 });
 
 export const TableDetailsSchema = z

@@ -42,8 +42,73 @@ async function startRollback(deps: AppDeps, logId: string) {
   }
 }
 
-const record = z.record(z.string(), z.unknown());
-const rollbacks = z.object({ job_id: z.string().nullable(), rollbacks: z.array(record) });
+const RollbackStepSchema = z.object({
+  kind: z.enum(['restore', 'drop', 'unrecoverable']),
+  objectType: z.string(),
+  fqn: z.string(),
+  outcome: z.enum(['restored', 'dropped', 'failed']),
+  version: z.number().int().optional(),
+  error: z.string().optional(),
+});
+const RollbackResultSchema = z
+  .object({
+    rollback_id: z.string(),
+    job_id: z.string(),
+    status: z.enum(['rolled_back', 'rollback_failed']),
+    reason: z.string(),
+    restored: z.number().int(),
+    dropped: z.number().int(),
+    failed: z.number().int(),
+    steps: z.array(RollbackStepSchema),
+  })
+  .meta({ id: 'RollbackResult' });
+/** One rollback of the request: started (202) or, with wait: true, its result (200). */
+const RollbackRunSchema = z.object({
+  log_id: z.string(),
+  workflow_id: z.string(),
+  status: z.enum(['started', 'running']).optional().meta({ description: 'without wait: started, or already running' }),
+  result: RollbackResultSchema.optional().meta({ description: 'with wait: true' }),
+});
+const rollbacks = z.object({ job_id: z.string().nullable(), rollbacks: z.array(RollbackRunSchema) });
+const RollbackLogSchema = z
+  .object({
+    log_id: z.string(),
+    job_id: z.string(),
+    source_catalog: z.string().nullable(),
+    destination_catalog: z.string().nullable(),
+    target: z.string().nullable(),
+    status: z.string(),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+    counts: z.object({
+      tables_restored: z.number().int(),
+      tables_created: z.number().int(),
+      catalog_created: z.boolean(),
+      schemas: z.number().int(),
+      views: z.number().int(),
+      functions: z.number().int(),
+      volumes: z.number().int(),
+      column_masks: z.number().int(),
+      total_objects: z.number().int(),
+    }),
+    last_rollback: z
+      .object({ restored: z.number().int(), dropped: z.number().int(), failed: z.number().int() })
+      .nullable(),
+  })
+  .meta({ id: 'RollbackLog' });
+const RollbackLogDetailSchema = RollbackLogSchema.extend({
+  entries: z.array(
+    z.object({
+      seq: z.number().int(),
+      object_type: z.string(),
+      fqn: z.string(),
+      existed: z.boolean(),
+      version: z.number().int().nullable(),
+      action: z.string().nullable(),
+    }),
+  ),
+  result: RollbackResultSchema.nullable(),
+}).meta({ id: 'RollbackLogDetail' });
 
 /** Rollback of clone jobs: start (by job or log), list logs with counts, inspect one; early quiesce release. */
 export const rollbackRoutes = defineRoutes({
@@ -86,7 +151,7 @@ export const rollbackRoutes = defineRoutes({
       path: '/rollback/logs',
       summary: 'Rollback logs with counts, newest first',
       request: { query: rollbackLogsQuerySchema },
-      response: { description: 'Logs', schema: z.object({ logs: z.array(record) }) },
+      response: { description: 'Logs', schema: z.object({ logs: z.array(RollbackLogSchema) }) },
       handler: async ({ deps, input: { query: q } }) => {
         const rows = await listRollbackLogsWithEntries(deps.store.db, {
           jobId: q.job_id,
@@ -101,7 +166,7 @@ export const rollbackRoutes = defineRoutes({
       path: '/rollback/:logId',
       summary: 'One rollback log with its entries and last result',
       request: { params: logIdParamsSchema },
-      response: { description: 'Log', schema: record },
+      response: { description: 'Log', schema: RollbackLogDetailSchema },
       errors: { 404: 'Unknown log' },
       handler: async ({ deps, input }) => {
         const { logId } = input.params;
@@ -120,7 +185,7 @@ export const rollbackRoutes = defineRoutes({
             version: e.version,
             action: e.action,
           })),
-          result: listing.target?.result ?? null,
+          result: (listing.target?.result ?? null) as RollbackResult | null,
         };
       },
     }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { cloneRequestSchema } from '../../schemas/clone';
+import { cloneRequestFields, cloneRequestSchema } from '../../schemas/clone';
 import { paginationQuery } from '../../schemas/common';
-import { JobIdParamsSchema, JobListItemSchema, JobStatusSchema } from '../../schemas/jobs';
+import { JobIdParamsSchema, JobListItemSchema, JobResultSchema, JobStatusSchema } from '../../schemas/jobs';
 import { cancelRoute, logsRoute } from '../jobs/routes';
 import { defineRoutes, route } from '../middleware/route';
 import { CLONE_JOB_TYPES, getCloneJob, listCloneJobs, submitClone } from './service';
@@ -12,16 +12,28 @@ const list = { query: paginationQuery().extend({ status: JobStatusSchema.optiona
 const AcceptedSchema = z
   .object({ job_id: z.string(), status: z.literal('queued'), message: z.string(), queue_position: z.number() })
   .meta({ id: 'JobAccepted' });
-const CloneJobRecordSchema = JobListItemSchema.extend({
-  id: z.string(),
-  source: z.string().nullable(),
-  destination: z.string().nullable(),
-  queue_position: z.number().nullable(),
-  result: z.record(z.string(), z.unknown()).nullable(),
-  logs: z.array(z.string()),
-  duration_seconds: z.number().nullable(),
-  request: z.record(z.string(), z.unknown()).nullable(),
-}).meta({ id: 'CloneJobRecord' });
+/** The request as the job stored it: the clone request's fields (secrets removed) and the job's settings. */
+const StoredCloneRequestSchema = z
+  .object(cloneRequestFields)
+  .partial()
+  .catchall(z.unknown())
+  .meta({ id: 'StoredCloneRequest' });
+
+/** A finished clone's summary fields are also at the top level (as clients of the clone API read them). */
+const CloneJobRecordSchema = JobListItemSchema.extend(
+  JobResultSchema.omit({ status: true, error: true }).partial().shape,
+)
+  .extend({
+    id: z.string(),
+    source: z.string().nullable(),
+    destination: z.string().nullable(),
+    queue_position: z.number().int().nullable(),
+    result: JobResultSchema.nullable(),
+    logs: z.array(z.string()),
+    duration_seconds: z.number().nullable(),
+    request: StoredCloneRequestSchema.nullable(),
+  })
+  .meta({ id: 'CloneJobRecord' });
 
 const listRoute = (path: string) =>
   route({

@@ -5,6 +5,7 @@ import {
   JobIdParamsSchema,
   JobListItemSchema,
   JobListQuerySchema,
+  JobRecordSchema,
 } from '../../schemas/jobs';
 import { defineRoutes, route } from '../middleware/route';
 import { streamJobLog } from './log-stream';
@@ -19,11 +20,6 @@ export const logStreamResponse = {
 };
 
 const byId = { params: JobIdParamsSchema };
-const JobRecordSchema = JobListItemSchema.extend({
-  queue_position: z.number().nullable(),
-  result: z.unknown(),
-  logs: z.array(z.string()),
-});
 
 /** Cancel routes of jobs of any type, or only of `type` (the clone API's own paths). */
 export const cancelRoute = (method: 'delete' | 'post', path: string, type?: string | readonly string[]) =>
