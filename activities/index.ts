@@ -16,6 +16,7 @@ import { createJobActivities } from './jobs';
 import { createMdmActivities } from './mdm';
 import { createMdmStewardActivities } from './mdm/steward';
 import { createMdmReportActivities } from './mdm/reports';
+import { createMdmScheduleActivities, type MdmServices } from './mdm/scheduled';
 import { createStorageActivities } from './storage';
 import { createStreamActivities } from './streams';
 import { createSyncActivities } from './sync';
@@ -39,6 +40,8 @@ export interface ActivityDeps {
   submitClone?: SubmitScheduledClone;
   /** What playbook actions use of the API's services (jobs, schedules); wired by workers/stack.ts. */
   automation?: AutomationServices;
+  /** What a model's Schedule submits (ingest, match jobs) through the API's MDM services; wired by workers/stack.ts. */
+  mdm?: MdmServices;
 }
 
 /**
@@ -101,6 +104,7 @@ export function createActivities(deps: ActivityDeps) {
       ...createMdmActivities({ workspaces: deps.workspaces, store: deps.store }),
       ...createMdmStewardActivities({ store: deps.store }),
       ...createMdmReportActivities({ store: deps.store, workspaces: deps.workspaces }),
+      ...createMdmScheduleActivities({ store: deps.store, services: deps.mdm }),
       ...createStorageActivities({ workspaces: deps.workspaces }),
       ...createSyncActivities({ db: deps.store.db, resolveWorkspace }),
       ...createStreamActivities({ db: deps.store.db, resolveWorkspace }),

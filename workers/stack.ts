@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../api/deps';
 import { scheduledCloneSubmitter } from '../api/schedules/submitter';
 import { automationServices } from '../api/automation/worker-services';
+import { mdmServices } from '../api/mdm/schedule';
 import { ensureDispatcher, wakeDispatcherOnCommit } from '../api/automation/dispatcher';
 import { ensureOverdueSchedule } from '../activities/mdm/steward';
 import { createWorkspaceResolver } from '../api/middleware/workspaces';
@@ -92,6 +93,14 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
             temporal: { client, connection, address },
             logger: opts.logger,
             // A playbook's action has no request: it uses the configured workspaces.
+            workspaces: { ...workspaces, resolve: () => workspaces.default() },
+          }),
+          // A model's Schedule: ingest and match jobs as their routes submit them.
+          mdm: mdmServices({
+            config,
+            store,
+            temporal: { client, connection, address },
+            logger: opts.logger,
             workspaces: { ...workspaces, resolve: () => workspaces.default() },
           }),
         },

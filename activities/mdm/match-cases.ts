@@ -82,7 +82,8 @@ export async function applyOverrides(
 /**
  * The run's stewardship cases, opened idempotently (a case of the same type over the same records is never opened
  * twice, whatever its status): match_review per golden record under review, suspected_duplicate per pair from
- * review_floor to 74 left apart (not a rejected pair), conflict_resolution per golden record whose tied
+ * review_floor to 74 left apart (not a rejected pair) — negative_match_candidate instead when only a hard
+ * identifier's cap kept it below 75 —, conflict_resolution per golden record whose tied
  * survivorship values differ (not on an overridden attribute).
  */
 export async function openRunCases(
@@ -102,7 +103,12 @@ export async function openRunCases(
   const cannot = new Set(req.decisions.cannotLinks.map(([a, b]) => `${a}|${b}`));
   const cases = runCases(req.model, req.runId, req.params, { review, suspected, conflicts, members }, cannot);
   const result = await openCases(db, cases, slaDueAt(req.slaCalendar) as never);
-  const opened: Record<string, number> = { match_review: 0, suspected_duplicate: 0, conflict_resolution: 0 };
+  const opened: Record<string, number> = {
+    match_review: 0,
+    suspected_duplicate: 0,
+    negative_match_candidate: 0,
+    conflict_resolution: 0,
+  };
   for (let i = 0; i < result.opened.length; i += 500) {
     const rows = await db
       .select({ type: mdmCases.type })

@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   evaluateSql,
@@ -26,40 +25,15 @@ import {
   type MdmModel,
 } from '../../schemas/mdm';
 import { getJob } from '../../store/jobs/jobs';
-import { jobs } from '../../store/schema';
 import { listModels } from '../../store/mdm/repo';
 import type { AppDeps } from '../deps';
-import { newJobId } from '../jobs/job-id';
-import { submitJob } from '../jobs/service';
 import { callerOf } from '../middleware/auth';
-import { HttpError, notFound } from '../middleware/http-error';
+import { notFound } from '../middleware/http-error';
 import { route } from '../middleware/route';
-import { mdmMatchJobType } from './match-job-type';
-import { actorOf, assertMdmWrite, invalid, mdmWorkspace, modelOf, requireModel } from './service';
+import { assertMdmWrite, invalid, mdmWorkspace, modelOf, requireModel } from './service';
+import { submitMatch } from './submit';
 
 /** The u sample: every pair among this many records (about 180,000 pairs). */
-const SAMPLE_RECORDS = 600;
-
-async function runningMatch(deps: AppDeps, entityType: string) {
-  const rows = await deps.store.db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.jobType, 'mdm_match'), isNull(jobs.completedAt)));
-  return rows.find((r) => (r.request as { entity_type?: string } | null)?.entity_type === entityType);
-}
-
-/** The model (λ, m, u) of the entity type's last completed match run, if any. */
-async function lastTrained(deps: AppDeps, entityType: string) {
-  const rows = await deps.store.db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.jobType, 'mdm_match'), eq(jobs.status, 'completed')))
-    .orderBy(desc(jobs.completedAt));
-  const row = rows.find((r) => (r.request as { entity_type?: string } | null)?.entity_type === entityType);
-  const training = (row?.summary as { training?: { lambda: number; m: number[][]; u: number[][] } } | null)?.training;
-  return training ? { lambda: training.lambda, m: training.m, u: training.u } : null;
-}
-
 /** A golden_records row (and its members) as the API shows it. */
 function goldenView(model: MdmModel, row: Record<string, unknown>, members: Record<string, unknown>[]): GoldenRecord {
   const ref = (uid: unknown) => {
@@ -138,41 +112,7 @@ export const matchRoutes = [
     },
     handler: async ({ deps, input: { body }, req }) => {
       await assertMdmWrite(deps, callerOf(req));
-      const model = await requireModel(deps, body.entity_type, 'body.entity_type');
-      const running = await runningMatch(deps, body.entity_type);
-      if (running)
-        throw new HttpError(409, 'MATCH_RUNNING', `Match run ${running.jobId} of ${body.entity_type} has not ended`, [
-          { path: 'body.entity_type', message: `run ${running.jobId} is ${running.status}` },
-        ]);
-      const previous = await lastTrained(deps, body.entity_type);
-      const mode = body.mode ?? (previous ? 'incremental' : 'full');
-      if (!previous && (mode === 'incremental' || !body.retrain))
-        throw invalid('NO_EARLIER_RUN', 'Nothing to continue from', [
-          {
-            path: mode === 'incremental' ? 'body.mode' : 'body.retrain',
-            message: `no completed match run of ${body.entity_type} yet: run mode full with retrain first`,
-          },
-        ]);
-      const jobId = newJobId('mdm_match');
-      const input = {
-        jobId,
-        entityType: body.entity_type,
-        catalog: deps.config.mdm.catalog,
-        model,
-        mode,
-        previousParams: mode === 'incremental' || !body.retrain ? previous : null,
-        maxPairs: deps.config.mdm.max_candidate_pairs,
-        seed: body.seed,
-        sampleSize: SAMPLE_RECORDS,
-        slaCalendar: deps.config.mdm.sla_calendar ?? null,
-      };
-      const request = { entity_type: body.entity_type, mode, retrain: body.retrain, seed: body.seed };
-      return submitJob(deps, mdmMatchJobType, {
-        jobId,
-        input,
-        createdAt: new Date(),
-        row: { request, user: actorOf(deps) },
-      });
+      return submitMatch(deps, body);
     },
   }),
   route({

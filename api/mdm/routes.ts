@@ -26,13 +26,10 @@ import {
   type MdmModelRow,
 } from '../../store/mdm/repo';
 import type { AppDeps } from '../deps';
-import { newJobId } from '../jobs/job-id';
-import { submitJob } from '../jobs/service';
 import { assertAllowed } from '../governance/access';
 import { callerOf } from '../middleware/auth';
 import { HttpError, notFound } from '../middleware/http-error';
 import { defineRoutes, route, type RouteDef } from '../middleware/route';
-import { mdmIngestJobType } from './job-types';
 import { entityRoutes } from './match-entities';
 import { caseRoutes } from './cases';
 import { referenceRoutes } from './reference';
@@ -44,14 +41,14 @@ import {
   actorOf,
   assertMdmWrite,
   checkSource,
-  invalid,
   mdmWorkspace,
   modelOf,
   parseModelBody,
-  requireModel,
   sourceOf,
   sourceView,
 } from './service';
+import { modelScheduleSpec, syncModelSchedule } from './schedule';
+import { submitIngest } from './submit';
 import { writeSynthetic } from './synthetic-service';
 
 const modelView = (row: MdmModelRow) => ({
@@ -100,7 +97,9 @@ const modelRoutes = [
     errors: { 422: 'The model is invalid (details name each path)' },
     handler: async ({ deps, input: { params, body }, res }) => {
       const model = parseModelBody(body, params.entity_type);
+      if (model.schedule) modelScheduleSpec(model.schedule);
       const { row, existed } = await putModel(deps.store.db, params.entity_type, model as Record<string, unknown>);
+      await syncModelSchedule(deps, params.entity_type, model.schedule);
       await audit(deps, existed ? 'model_updated' : 'model_created', 'model', params.entity_type);
       if (!existed) res.status(201);
       return modelView(row);
@@ -236,32 +235,7 @@ const jobRoutes = [
     },
     handler: async ({ deps, input: { body }, req }) => {
       await assertMdmWrite(deps, callerOf(req));
-      const model = await requireModel(deps, body.entity_type, 'body.entity_type');
-      const all = (await listSources(deps.store.db, body.entity_type)).map(sourceOf);
-      const unknown = (body.systems ?? []).filter((s) => !all.some((x) => x.system === s));
-      if (unknown.length)
-        throw invalid(
-          'UNKNOWN_SYSTEM',
-          'Unknown system',
-          unknown.map((s) => ({
-            path: 'body.systems',
-            message: `'${s}' is not a source of ${body.entity_type}`,
-          })),
-        );
-      const sources = body.systems ? all.filter((s) => body.systems?.includes(s.system)) : all;
-      if (sources.length === 0)
-        throw invalid('NO_SOURCES', 'Nothing to ingest', [
-          { path: 'body.entity_type', message: `no sources registered for ${body.entity_type}: POST /api/mdm/sources` },
-        ]);
-      const jobId = newJobId('mdm_ingest');
-      const input = { jobId, entityType: body.entity_type, catalog: deps.config.mdm.catalog, model, sources };
-      const request = { entity_type: body.entity_type, systems: sources.map((s) => s.system) };
-      return submitJob(deps, mdmIngestJobType, {
-        jobId,
-        input,
-        createdAt: new Date(),
-        row: { request, user: actorOf(deps) },
-      });
+      return submitIngest(deps, body);
     },
   }),
 ];

@@ -122,7 +122,12 @@ test('scores of 96, 80, 60 and 40 give: active; under_review with a match_review
   const ids = await idsOf();
   const second = await run('run-2');
   expect(second.published).toMatchObject({ created: 0, merged: 0, archived: 0 });
-  expect(second.cases.opened).toEqual({ match_review: 0, suspected_duplicate: 0, conflict_resolution: 0 });
+  expect(second.cases.opened).toEqual({
+    match_review: 0,
+    suspected_duplicate: 0,
+    negative_match_candidate: 0,
+    conflict_resolution: 0,
+  });
   expect(await idsOf()).toEqual(ids);
   expect(await listCases(h.store.db, { entityType: 'person' })).toHaveLength(3);
 

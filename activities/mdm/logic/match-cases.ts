@@ -5,6 +5,7 @@ import {
   gammaColumn,
   ident,
   lit,
+  levelCount,
   SCORE_LINK,
   survivorKeys,
   survivorRowsSql,
@@ -32,7 +33,7 @@ export interface CaseAttribute {
 
 export interface RunCase {
   entity_type: string;
-  type: 'match_review' | 'suspected_duplicate' | 'conflict_resolution';
+  type: 'match_review' | 'suspected_duplicate' | 'conflict_resolution' | 'negative_match_candidate';
   records: RecordRef[];
   score: number | null;
   attributes: CaseAttribute[];
@@ -123,6 +124,35 @@ export function pairAttributes(
   });
 }
 
+/**
+ * A pair kept apart only by a hard identifier: some hard identifier present on both sides disagrees, and the
+ * score without that cap (100 × P(match) from the trained weights) would have linked the records (≥ 75). These
+ * look like one entity but say they are two (twins, a reused address and phone): a steward either merges them or
+ * confirms them apart with a negative-match rule. Null for any other pair, or without a trained model.
+ */
+export function hardIdentifierConflict(
+  model: MdmModel,
+  params: FsParams | null,
+  row: Record<string, unknown>,
+): { differing: string[]; uncapped_score: number } | null {
+  if (!params) return null;
+  const attrs = attributesOf(model);
+  const level = (a: string) => {
+    const g = row[gammaColumn(a)];
+    return g === null || g === undefined ? -1 : Number(g);
+  };
+  const differing = attrs.filter((a) => model.attributes[a].hard_identifier && level(a) === 0);
+  if (!differing.length) return null;
+  // a deterministic rule (every attribute at its exact level) would not be capped either way
+  let w = Math.log2(params.lambda / (1 - params.lambda));
+  attrs.forEach((a, i) => {
+    const l = level(a);
+    if (l >= 0 && l < levelCount(model, a)) w += levelWeight(params, i, l);
+  });
+  const uncapped = Math.round(1000 / (1 + 2 ** -w)) / 10;
+  return uncapped >= SCORE_LINK ? { differing, uncapped_score: uncapped } : null;
+}
+
 /** The cases of a run from the rows of the three queries (and the records of the golden records they name). */
 export function runCases(
   model: MdmModel,
@@ -152,14 +182,20 @@ export function runCases(
   }));
   const suspected: RunCase[] = rows.suspected
     .filter((r) => !cannotLink.has(`${r.uid_l}|${r.uid_r}`))
-    .map((r) => ({
-      ...base,
-      type: 'suspected_duplicate',
-      records: [ref(String(r.uid_l)), ref(String(r.uid_r))],
-      score: Number(r.score),
-      attributes: pairAttributes(model, params, r),
-      entity_ids: [String(r.entity_l), String(r.entity_r)],
-    }));
+    .map((r) => {
+      const conflict = hardIdentifierConflict(model, params, r);
+      return {
+        ...base,
+        type: conflict ? ('negative_match_candidate' as const) : ('suspected_duplicate' as const),
+        records: [ref(String(r.uid_l)), ref(String(r.uid_r))],
+        score: Number(r.score),
+        attributes: pairAttributes(model, params, r),
+        entity_ids: [String(r.entity_l), String(r.entity_r)],
+        ...(conflict
+          ? { details: { hard_identifiers_differ: conflict.differing, uncapped_score: conflict.uncapped_score } }
+          : {}),
+      };
+    });
   const byEntity = new Map<string, Map<string, string[]>>();
   for (const c of rows.conflicts) {
     const e = String(c.entity_id);
