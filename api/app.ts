@@ -44,6 +44,9 @@ import { budgetRoutes } from './finops/budgets-routes';
 import { recommendationRoutes } from './finops/recommendations-routes';
 import { copqRoutes } from './copq/routes';
 import { automationRoutes } from './automation/routes';
+import { pipelineRoutes } from './pipeline/routes';
+import { nlRuleRoutes } from './nl-rules/routes';
+import { jobCloneRoutes } from './job-clone/routes';
 import { complianceRoutes } from './compliance/routes';
 import { aiRoutes } from './ai/routes';
 import { captureRoutes } from './capture/routes';
@@ -90,6 +93,9 @@ export const routeModules: RouteModule[] = [
   recommendationRoutes,
   copqRoutes,
   automationRoutes,
+  pipelineRoutes,
+  nlRuleRoutes,
+  jobCloneRoutes,
   aiRoutes,
   captureRoutes,
   complianceRoutes,

@@ -33,6 +33,7 @@ import { registerCaptureCommands } from './capture';
 import { registerAutomationCommands } from './automation';
 import { registerPipelineCommands } from './pipeline';
 import { registerNlRuleCommands } from './nl-rules';
+import { registerJobCloneCommands } from './job-clone';
 import { registerComplianceCommands } from './compliance';
 import { registerAuthCommands } from './auth';
 import { registerWebCommand } from './web';
@@ -79,6 +80,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerAutomationCommands,
   registerPipelineCommands,
   registerNlRuleCommands,
+  registerJobCloneCommands,
   registerComplianceCommands,
   registerAuthCommands,
 ];

@@ -69,6 +69,16 @@ export class WorkspaceApi {
       expand_tasks: opts.expandTasks,
     });
   getJob = (jobId: number) => this.http.request<JobSummary>('GET', '/api/2.2/jobs/get', { query: { job_id: jobId } });
+  /** One page of a job (tasks, job_clusters, environments, parameters come 100 at a time with next_page_token). */
+  getJobPage = (jobId: number, pageToken?: string) =>
+    this.http.request<Record<string, unknown>>('GET', '/api/2.2/jobs/get', {
+      query: { job_id: jobId, page_token: pageToken },
+    });
+  /** One page of the job list (limit ≤ 100), optionally by exact name. */
+  listJobsPage = (opts: { name?: string; limit: number }) =>
+    this.http.request<{ jobs?: JobSummary[] }>('GET', '/api/2.2/jobs/list', {
+      query: { limit: opts.limit, name: opts.name },
+    });
   createJob = (settings: Record<string, unknown>) =>
     this.http.request<{ job_id: number }>('POST', '/api/2.2/jobs/create', { body: settings });
   /** Overwrites all settings of a job. */
