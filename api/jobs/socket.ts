@@ -3,6 +3,7 @@ import { isFinalJobStatus, type JobEvent } from '../../schemas/jobs';
 import { getJob } from '../../store/jobs/jobs';
 import type { AppDeps } from '../deps';
 import { configuredKeys, keyRing, presentedKey } from '../middleware/auth';
+import { stripQuery } from '../middleware/logging';
 import { refuseUpgrade, type UpgradeHandler } from '../middleware/upgrade';
 import { tailJobEvents } from './events';
 import { jobView } from './service';
@@ -50,7 +51,10 @@ export function jobSocketUpgrade(deps: AppDeps): UpgradeHandler {
           JSON.stringify({ error: { code: 'NOT_FOUND', message: `No ${what} ${jobId}`, details: [] } }),
         );
       }
-      wss.handleUpgrade(req, socket, head, (ws) => void serve(deps, ws, jobId));
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        deps.logger.info({ url: stripQuery(req.url ?? '/'), jobId }, 'websocket opened');
+        void serve(deps, ws, jobId);
+      });
     })().catch((err: unknown) => {
       deps.logger.error({ err, jobId }, 'websocket upgrade failed');
       refuseUpgrade(socket, 500, 'Internal Server Error');

@@ -23,8 +23,11 @@ export function requestLogging(logger: Logger): RequestHandler {
   });
 }
 
-/** Query strings may carry tokens in some clients; the path is enough to follow a request. */
-function stripQuery(url: string): string {
+/**
+ * Query strings may carry tokens (a browser's WebSocket sends its key as `?api_key=`); the path is enough to
+ * follow a request. Every log line that names a request URL goes through this.
+ */
+export function stripQuery(url: string): string {
   const i = url.indexOf('?');
   return i === -1 ? url : url.slice(0, i);
 }
