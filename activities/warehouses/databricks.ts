@@ -1,22 +1,12 @@
 import { heartbeat } from '@temporalio/activity';
 import type { PollOptions, SqlWarehousesApi, WarehouseRequest } from '../../platform/databricks/rest/warehouses';
-import type { WarehouseRow } from '../../store/warehouses/repo';
+import { specOf, type WarehouseRow } from '../../store/warehouses/repo';
+import { warehouseRequestOf } from './logic/rest-body';
 import type { WarehouseBackend } from '.';
 
 /** The row as the SQL Warehouses API takes it. */
 export function warehouseRequest(row: WarehouseRow): WarehouseRequest {
-  return {
-    name: row.name,
-    cluster_size: row.clusterSize,
-    min_num_clusters: row.minNumClusters,
-    max_num_clusters: row.maxNumClusters,
-    auto_stop_mins: row.autoStopMins,
-    warehouse_type: row.warehouseType,
-    enable_serverless_compute: row.enableServerlessCompute,
-    enable_photon: row.enablePhoton,
-    channel: { name: row.channel },
-    tags: { custom_tags: row.tags },
-  };
+  return warehouseRequestOf(specOf(row));
 }
 
 /**

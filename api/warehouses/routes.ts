@@ -24,6 +24,7 @@ import { ensureLedgerSchedule } from '../finops/schedule';
 import { conflict, HttpError } from '../middleware/http-error';
 import { defineRoutes, route } from '../middleware/route';
 import {
+  createInDatabricks,
   newWarehouseId,
   requestTransition,
   requireWarehouse,
@@ -65,15 +66,21 @@ export const warehouseRoutes = defineRoutes({
       summary: 'Create a SQL warehouse (it starts: STARTING, then RUNNING)',
       request: { body: WarehouseCreateSchema },
       response: { status: 201, description: 'The warehouse', schema: WarehouseSchema },
-      errors: { ...ERRORS_422, 409: 'A warehouse with this name exists', 503: 'Temporal is not configured' },
+      errors: {
+        ...ERRORS_422,
+        409: 'A warehouse with this name exists',
+        502: 'The Databricks workspace did not create it',
+        503: 'Temporal is not configured',
+      },
       handler: async ({ deps, input: { body } }) => {
         const { spec, problems } = applyEdit(null, body);
         if (problems.length) throw invalid(problems);
         temporalClient(deps);
         if (await getWarehouseByName(deps.store.db, spec.name))
           throw conflict(`A warehouse named "${spec.name}" exists`);
-        const id = newWarehouseId();
         const location = deps.config.workspace.kind;
+        // In Databricks the workspace makes the warehouse (and its id); the workflow then waits for RUNNING.
+        const id = location === 'databricks' ? await createInDatabricks(deps, spec) : newWarehouseId();
         await insertWarehouse(deps.store.db, { id, location, spec, state: 'STOPPED', creatorName: null });
         await recordTransition(deps.store.db, id, 'STARTING', 0, 'created');
         await sendCommand(deps, id, 'start');

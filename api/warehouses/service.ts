@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import { kindOf } from '../../activities/warehouses/logic/spec';
+import { warehouseRequestOf } from '../../activities/warehouses/logic/rest-body';
+import { kindOf, type WarehouseSpec } from '../../activities/warehouses/logic/spec';
+import { DatabricksWorkspace } from '../../platform/databricks/workspace';
+import { isPlatformError } from '../../platform/errors';
 import type { WarehouseBody, WarehouseState } from '../../schemas/warehouses';
 import { getWarehouse, type WarehouseRow } from '../../store/warehouses/repo';
 import {
@@ -82,4 +85,27 @@ export async function sendCommand(deps: AppDeps, id: string, cmd: WarehouseComma
     signal: warehouseCommandSignal,
     signalArgs: [cmd],
   });
+}
+
+/**
+ * Creates the warehouse in the configured Databricks workspace (POST /api/2.0/sql/warehouses, no waiting) and
+ * answers its id. A refused body is 422 with the workspace's message; anything else 502.
+ */
+export async function createInDatabricks(deps: AppDeps, spec: WarehouseSpec): Promise<string> {
+  const ws = await deps.workspaces.default();
+  if (!(ws instanceof DatabricksWorkspace))
+    throw new HttpError(502, 'WORKSPACE_UNREACHABLE', 'the configured Databricks workspace could not be opened');
+  try {
+    return await ws.rest.warehouses.createNoWait(warehouseRequestOf(spec));
+  } catch (err) {
+    if (isPlatformError(err) && err.code === 'INVALID_INPUT')
+      throw new HttpError(422, 'VALIDATION_ERROR', `Databricks refused the warehouse: ${err.message}`, [
+        { path: 'body', message: err.message },
+      ]);
+    throw new HttpError(
+      502,
+      'WORKSPACE_UNREACHABLE',
+      `Databricks did not create the warehouse: ${(err as Error).message}`,
+    );
+  }
 }

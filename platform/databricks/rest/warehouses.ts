@@ -36,8 +36,13 @@ export class SqlWarehousesApi {
   get = (id: string) => this.http.request<Warehouse>('GET', `/api/2.0/sql/warehouses/${enc(id)}`);
 
   async create(body: WarehouseRequest, poll: PollOptions = {}): Promise<Warehouse> {
+    return this.waitFor(await this.createNoWait(body), ['RUNNING'], poll);
+  }
+
+  /** POST only: the new warehouse's id (it is STARTING; the caller's own workflow waits for RUNNING). */
+  async createNoWait(body: WarehouseRequest): Promise<string> {
     const { id } = await this.http.request<{ id: string }>('POST', '/api/2.0/sql/warehouses', { body });
-    return this.waitFor(id, ['RUNNING'], poll);
+    return id;
   }
 
   async edit(id: string, body: WarehouseRequest): Promise<void> {
