@@ -93,6 +93,7 @@ export function createActivities(deps: ActivityDeps) {
       ...createDataQualityActivities({
         store: deps.store,
         workspaces: deps.workspaces,
+        warehousePool,
         anomaly: {
           k: deps.config.data_quality.anomaly_k,
           minSamples: deps.config.data_quality.anomaly_min_baseline_samples,

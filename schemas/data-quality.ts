@@ -145,6 +145,8 @@ export const DqRunInputSchema = z.object({
   tables: z.array(z.object({ runId: z.string(), tableFqn: z.string(), checkIds: z.array(z.string()).optional() })),
   parallelism: z.number().int().min(1).max(16),
   executedBy: z.string(),
+  /** The local warehouse (engine pool) the run's SQL runs on; absent or `default`: the workspace's own engine. */
+  warehouseId: z.string().optional(),
 });
 export type DqRunInput = z.infer<typeof DqRunInputSchema>;
 
@@ -155,6 +157,8 @@ export const RunBodySchema = z.object({
   max_parallelism: z.number().int().min(1).max(16).default(4),
   /** How long the request waits for the result before answering 202 with the run's job id (default 600). */
   wait_seconds: z.number().int().min(0).max(3600).default(600),
+  /** The SQL warehouse the checks run on (a local pool; STOPPED starts first, unknown fails without retry). */
+  warehouse_id: z.string().trim().min(1).max(255).optional(),
 });
 
 export const CheckResultSchema = z.object({

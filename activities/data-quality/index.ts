@@ -7,6 +7,9 @@ import type { SegmentedResult } from '../../schemas/data-quality';
 import type { WorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Store } from '../../store/db';
 import { stopOnCancel, withHeartbeat } from '../clone/heartbeat';
+import { onWarehouse } from '../warehouses/gate';
+import { InvalidWarehouseError } from '../../platform/errors';
+import type { EnginePool } from '../../platform/local/warehouse-pool';
 import { isLogicalError } from '../clone/failures';
 import { DEFAULT_ANOMALY_SETTINGS, type AnomalySettings } from './logic/anomaly';
 import { measureTable, recordObservations } from './metrics';
@@ -29,14 +32,24 @@ export function createDataQualityActivities(deps: {
   workspaces: WorkspaceResolver;
   anomaly?: AnomalySettings;
   now?: () => Date;
+  /** A named local warehouse's pool, started when STOPPED; refuses an unknown one (the worker's warehouse gate). */
+  warehousePool?: (warehouseId: string) => Promise<EnginePool>;
 }) {
   const workspace = async () => stopOnCancel(await deps.workspaces.default());
+  /** The workspace, its SQL on the named warehouse's pool when one is named (local lakehouse only). */
+  const onNamed = async (warehouseId: string | undefined) => {
+    const ws = await workspace();
+    if (!warehouseId || warehouseId === 'default' || ws.kind !== 'local') return ws;
+    const pool = deps.warehousePool;
+    if (!pool) throw new InvalidWarehouseError(`SQL warehouse ${warehouseId}: no warehouse pools in this worker`);
+    return onWarehouse(ws, () => pool(warehouseId));
+  };
   const now = deps.now ?? (() => new Date());
   return {
     /** A table's run, then its metrics against their baselines (anomalies); a metric that cannot be read is skipped. */
     async dqRunTable(req: DqTableRequest): Promise<DqTableOutcome> {
       return withHeartbeat(async () => {
-        const ws = await workspace();
+        const ws = await onNamed(req.warehouseId);
         const outcome = await runTableChecks(ws, deps.store, req);
         if (outcome.status === 'completed') {
           const at = now();

@@ -21,6 +21,8 @@ export interface DqTableRequest {
   tableFqn: string;
   checkIds?: string[];
   executedBy: string;
+  /** Run on this local warehouse's pool (absent or `default`: the workspace's own engine). */
+  warehouseId?: string;
 }
 
 /** What the workflow learns of one table's run (the full result, with per-check counts, is in the store). */

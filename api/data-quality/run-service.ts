@@ -37,8 +37,19 @@ async function planTables(deps: AppDeps, body: RunBody, jobId: string) {
 export async function startRun(deps: AppDeps, body: RunBody) {
   const jobId = newJobId('dq');
   const tables = await planTables(deps, body, jobId);
-  const input = { jobId, scope: body.table_fqn, tables, parallelism: body.max_parallelism, executedBy: actorOf(deps) };
-  const request = { table_fqn: body.table_fqn, check_ids: body.check_ids ?? null };
+  const input = {
+    jobId,
+    scope: body.table_fqn,
+    tables,
+    parallelism: body.max_parallelism,
+    executedBy: actorOf(deps),
+    ...(body.warehouse_id ? { warehouseId: body.warehouse_id } : {}),
+  };
+  const request = {
+    table_fqn: body.table_fqn,
+    check_ids: body.check_ids ?? null,
+    warehouse_id: body.warehouse_id ?? null,
+  };
   await submitJob(deps, dqJobType, { jobId, input, createdAt: new Date(), row: { request, user: input.executedBy } });
   return { jobId, tables };
 }

@@ -61,6 +61,7 @@ export async function dqRunWorkflow(input: DqRunInput): Promise<DqRunJobResult> 
         tableFqn: t.tableFqn,
         checkIds: t.checkIds,
         executedBy: input.executedBy,
+        warehouseId: input.warehouseId,
       }).catch((err: unknown) => {
         // The activity records logical failures itself; this is a table whose retries ran out.
         if (isCancellation(err)) throw err;
