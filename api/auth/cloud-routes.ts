@@ -22,13 +22,16 @@ const TENANTS_API = '2022-12-01';
 const SUBSCRIPTIONS_API = '2022-12-01';
 const DATABRICKS_API = '2024-05-01';
 
-/** Platform failures of the CLI or ARM as HTTP: refused → 401, bad input → 400, else 502. */
+/**
+ * Platform failures of the CLI or ARM as HTTP: bad input → 400, anything else 502 (`CLOUD_REFUSED` when the CLI is
+ * signed out or Azure refused; 401 stays Lakeward's own answer to a missing API key).
+ */
 async function cloud<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     if (!isPlatformError(err)) throw err;
-    if (err.code === 'PERMISSION_DENIED') throw new HttpError(401, 'UNAUTHORIZED', err.message);
+    if (err.code === 'PERMISSION_DENIED') throw new HttpError(502, 'CLOUD_REFUSED', err.message);
     if (err.code === 'INVALID_INPUT') throw new HttpError(400, 'VALIDATION_ERROR', err.message);
     throw new HttpError(502, 'CLOUD_UNREACHABLE', err.message);
   }
@@ -36,7 +39,7 @@ async function cloud<T>(fn: () => Promise<T>): Promise<T> {
 
 const arm = (deps: AppDeps) => deps.config.auth.azure_management_url;
 const armToken = (deps: AppDeps, tenant?: string) => azureCliToken(arm(deps), tenant).then((t) => t.accessToken);
-const ERRORS = { 401: 'The Azure CLI is not signed in or Azure refused', 502: 'Azure did not answer' };
+const ERRORS = { 502: 'The Azure CLI is not signed in, Azure refused, or Azure did not answer' };
 
 /**
  * The cloud directory wizard through the server's Azure CLI (auth_method `azure-cli`): check the CLI's login,

@@ -141,18 +141,19 @@ test('the wizard: CLI login, tenants (every page), subscriptions of a tenant, wo
   for (const s of [ARM_TOKEN, ARM_TENANT_TOKEN, DBX_TOKEN]) expect(text).not.toContain(s);
 });
 
-test('a signed-out Azure CLI is a 401 saying to run az login; Azure refusing is a 401 too', async () => {
+test('a signed-out Azure CLI is a 502 saying to run az login; Azure refusing is a 502 too', async () => {
   const { app: a } = app();
   writeFileSync(signedOut, '');
   try {
-    const r = await request(a).post('/api/auth/cloud-login').expect(401);
+    const r = await request(a).post('/api/auth/cloud-login').expect(502);
+    expect(r.body.error.code).toBe('CLOUD_REFUSED');
     expect(r.body.error.message).toMatch(/az login/);
   } finally {
     rmSync(signedOut);
   }
   expect(existsSync(signedOut)).toBe(false);
   // The default tenant's token is not good for listing subscriptions on this stub.
-  const refused = await request(a).get('/api/auth/cloud/subscriptions').expect(401);
+  const refused = await request(a).get('/api/auth/cloud/subscriptions').expect(502);
   expect(refused.body.error.message).toMatch(/refused \/subscriptions/);
 });
 

@@ -55,7 +55,8 @@ test('the document names a role for every route but health, the API document and
   expect(ops.length).toBeGreaterThan(40);
   const open = ops.filter((o) => o.role === null).map((o) => `${o.method} ${o.path}`);
   // Besides health and the document: signing in and out of a workspace (a browser has no key before it).
-  const signIn = /^(get|post) \/api\/auth\/(login|logout|status|service-principal|auto-login)$/;
+  const signIn =
+    /^(get|post) \/api\/auth\/(login|logout|status|service-principal|auto-login|oauth-login|oauth-callback)$/;
   for (const o of open) expect(o).toMatch(signIn.test(o) ? signIn : /^get \/api\/(health|docs|openapi)/);
   for (const [path, byMethod] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(byMethod)) {
