@@ -3,28 +3,23 @@ import type { Workspace } from '../../platform/port';
 import type { MdmModel } from '../../schemas/mdm';
 import { initialParams, trainPerRule, uFromSample, type FsParams, type PatternCount } from './logic/em';
 import {
-  assignSql,
   attributesOf,
   bandsSql,
   blockingAttributes,
   blockingCountsSql,
   gammaColumn,
-  goldenSql,
-  initialLabelsSql,
   keptPairsSql,
-  labelChangesSql,
-  labelStepSql,
   levelCount,
   matchTables,
-  membersSql,
   pairsSql,
   patternCountsSql,
-  publishCountsSql,
   samplePatternsSql,
   scoredPairsSql,
   workSql,
   type MatchTables,
 } from './logic/match-sql';
+import { allLabelsSql, assignSql, edgesSql, labelChangesSql, labelStepSql, linkedLabelsSql } from './logic/cluster-sql';
+import { goldenSql, membersSql, publishCountsSql } from './logic/golden-sql';
 import { blockingOf, type BlockingCount } from './logic/results';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -154,15 +149,19 @@ export async function scorePairs(
   return { per_rule, bands };
 }
 
-/** Connected components of the edges scoring ≥ 75, in SQL: label steps until none changes. */
+/**
+ * Connected components of the edges scoring ≥ 75, in SQL: the edges once, then label steps over the linked records
+ * until none changes; every live record's label last (its own when it links to nothing).
+ */
 export async function clusterRecords(
   ws: Workspace,
   req: MatchStepInput,
   onStep: () => void = () => undefined,
 ): Promise<{ iterations: number; clusters: number }> {
   const t = tables(req);
-  await ws.createTableAs({ ref: t.labels, query: initialLabelsSql(t), replace: true });
-  let [from, to] = [t.labels, t.labelsB];
+  await ws.createTableAs({ ref: t.edges, query: edgesSql(t), replace: true });
+  await ws.createTableAs({ ref: t.linkedA, query: linkedLabelsSql(t), replace: true });
+  let [from, to] = [t.linkedA, t.linkedB];
   let iterations = 0;
   for (;;) {
     iterations++;
@@ -172,8 +171,7 @@ export async function clusterRecords(
     [from, to] = [to, from];
     if (changed === 0) break;
   }
-  if (from !== t.labels)
-    await ws.createTableAs({ ref: t.labels, query: `SELECT * FROM ${tableName(from)}`, replace: true });
+  await ws.createTableAs({ ref: t.labels, query: allLabelsSql(t, from), replace: true });
   const clusters = num((await ws.query(`SELECT count(DISTINCT label) AS n FROM ${tableName(t.labels)}`)).rows[0]?.n);
   return { iterations, clusters };
 }

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  evaluateSql,
-  blockingCountsSql,
-  liveRecordsSql,
-  matchTables,
-  tableOf,
-  lit,
-} from '../../activities/mdm/logic/match-sql';
+import { blockingCountsSql, liveRecordsSql, matchTables, tableOf, lit } from '../../activities/mdm/logic/match-sql';
+import { evaluateSql } from '../../activities/mdm/logic/golden-sql';
 import { blockingOf, evaluationOf } from '../../activities/mdm/logic/results';
 import { parseFqn } from '../../platform/identifiers';
 import {

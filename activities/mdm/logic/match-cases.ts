@@ -1,17 +1,7 @@
 import type { MdmModel } from '../../../schemas/mdm';
 import { levelWeight, type FsParams } from './em';
-import {
-  attributesOf,
-  gammaColumn,
-  ident,
-  lit,
-  levelCount,
-  SCORE_LINK,
-  survivorKeys,
-  survivorRowsSql,
-  tableOf,
-  type MatchTables,
-} from './match-sql';
+import { attributesOf, gammaColumn, ident, lit, levelCount, SCORE_LINK, tableOf, type MatchTables } from './match-sql';
+import { survivorKeys, survivorRowsSql } from './golden-sql';
 
 /**
  * What a match run leaves to stewards, as SQL over the run's tables and the shaping of the rows into cases:

@@ -1,5 +1,6 @@
-import type { ComparisonLevel, MdmModel } from '../../../schemas/mdm';
+import type { MdmModel } from '../../../schemas/mdm';
 import { ident, lit } from '../../data-quality/logic/sql-text';
+import { attributesOf, compareColumn, gammaColumn, gammaFromMetrics, levelCount, metricsSelect } from './compare-sql';
 import { levelWeight, type FsParams } from './em';
 import { compareExpr, recordsTable, tableSql, type RecordsTable } from './standardise';
 
@@ -23,6 +24,10 @@ export interface MatchTables {
   labels: RecordsTable;
   /** Incremental runs: the previous run's work table, and its scored pairs between unchanged records. */
   workPrev: RecordsTable;
+  /** Pairs scoring ≥ 75 both ways, and the labels of linked records while they converge (two tables in turn). */
+  edges: RecordsTable;
+  linkedA: RecordsTable;
+  linkedB: RecordsTable;
   pairsKept: RecordsTable;
   members: RecordsTable;
   golden: RecordsTable;
@@ -39,89 +44,13 @@ export function matchTables(catalog: string, entityType: string): MatchTables {
     assign: t('match_assign'),
     labels: t('match_labels'),
     workPrev: t('match_work_prev'),
+    edges: t('match_edges'),
+    linkedA: t('match_linked_a'),
+    linkedB: t('match_linked_b'),
     pairsKept: t('match_pairs_kept'),
     members: t('golden_members'),
     golden: t('golden_records'),
   };
-}
-
-export const attributesOf = (model: MdmModel) => Object.keys(model.attributes);
-/** Levels of an attribute: 0 disagree, then each comparison from the loosest, and exact on top. */
-export const levelCount = (model: MdmModel, attr: string) => model.attributes[attr].comparisons.length + 2;
-export const gammaColumn = (attr: string) => `g_${attr}`;
-/** The work-table column an attribute is compared on: names without accents (`<attr>__cmp`), others as stored. */
-export const compareColumn = (model: MdmModel, attr: string) =>
-  ident(model.attributes[attr].kind === 'name' ? `${attr}__cmp` : attr);
-
-function condition(level: ComparisonLevel, l: string, r: string): string {
-  switch (level.type) {
-    case 'exact':
-      return `${l} = ${r}`;
-    case 'jaro_winkler':
-      return `jaro_winkler_similarity(${l}, ${r}) >= ${level.threshold}`;
-    case 'levenshtein':
-      return `levenshtein(${l}, ${r}) <= ${level.max}`;
-    case 'date_distance':
-      return `abs(datediff(CAST(${l} AS DATE), CAST(${r} AS DATE))) <= ${level.days}`;
-  }
-}
-
-/** The comparison level of an attribute for the pair l, r: -1 missing, 0 disagree … top exact. */
-export function gammaExpr(model: MdmModel, attr: string, l = 'l', r = 'r'): string {
-  const a = `${l}.${compareColumn(model, attr)}`;
-  const b = `${r}.${compareColumn(model, attr)}`;
-  const levels = model.attributes[attr].comparisons;
-  const top = levels.length + 1;
-  const whens = [`WHEN ${a} IS NULL OR ${b} IS NULL THEN -1`, `WHEN ${a} = ${b} THEN ${top}`];
-  levels.forEach((c, i) => whens.push(`WHEN ${condition(c, a, b)} THEN ${top - 1 - i}`));
-  return `CASE ${whens.join(' ')} ELSE 0 END`;
-}
-
-const METRICS = {
-  jaro_winkler: (l: string, r: string) => `jaro_winkler_similarity(${l}, ${r})`,
-  levenshtein: (l: string, r: string) => `levenshtein(${l}, ${r})`,
-  date_distance: (l: string, r: string) => `abs(datediff(CAST(${l} AS DATE), CAST(${r} AS DATE)))`,
-};
-type MetricType = keyof typeof METRICS;
-const metricColumn = (attr: string, type: string) => ident(`m_${type}_${attr}`);
-
-/**
- * Each attribute's null test, equality and comparison functions, each computed once per pair (a `CASE` over the
- * levels would call the function again for every level a pair fails), for `gammaFromMetrics` over them.
- */
-export function metricsSelect(model: MdmModel, l = 'l', r = 'r'): string {
-  return attributesOf(model)
-    .flatMap((attr) => {
-      const [a, b] = [`${l}.${compareColumn(model, attr)}`, `${r}.${compareColumn(model, attr)}`];
-      const types = [...new Set(model.attributes[attr].comparisons.map((c) => c.type))].filter(
-        (x): x is MetricType => x !== 'exact',
-      );
-      return [
-        `(${a} IS NULL OR ${b} IS NULL) AS ${ident(`nul_${attr}`)}`,
-        `coalesce(${a} = ${b}, FALSE) AS ${ident(`eq_${attr}`)}`,
-        ...types.map((x) => `CASE WHEN ${a} = ${b} THEN NULL ELSE ${METRICS[x](a, b)} END AS ${metricColumn(attr, x)}`),
-      ];
-    })
-    .join(', ');
-}
-
-/** The comparison level of an attribute from the columns of `metricsSelect` (the same levels as gammaExpr). */
-export function gammaFromMetrics(model: MdmModel, attr: string): string {
-  const levels = model.attributes[attr].comparisons;
-  const top = levels.length + 1;
-  const whens = [`WHEN ${ident(`nul_${attr}`)} THEN -1`, `WHEN ${ident(`eq_${attr}`)} THEN ${top}`];
-  levels.forEach((c, i) => {
-    const cond =
-      c.type === 'exact'
-        ? ident(`eq_${attr}`)
-        : c.type === 'jaro_winkler'
-          ? `${metricColumn(attr, c.type)} >= ${c.threshold}`
-          : c.type === 'levenshtein'
-            ? `${metricColumn(attr, c.type)} <= ${c.max}`
-            : `${metricColumn(attr, c.type)} <= ${c.days}`;
-    whens.push(`WHEN ${cond} THEN ${top - 1 - i}`);
-  });
-  return `CASE ${whens.join(' ')} ELSE 0 END`;
 }
 
 /** The attributes a blocking rule's keys read. */
@@ -312,184 +241,9 @@ export function bandsSql(t: MatchTables, reviewFloor: number): string {
   );
 }
 
-const edgesSql = (t: MatchTables) =>
-  `(SELECT uid_l AS a, uid_r AS b FROM ${tableSql(t.pairs)} WHERE score >= ${SCORE_LINK} ` +
-  `UNION ALL SELECT uid_r AS a, uid_l AS b FROM ${tableSql(t.pairs)} WHERE score >= ${SCORE_LINK})`;
-
-/** Every live record its own cluster. */
-export const initialLabelsSql = (t: MatchTables) => `SELECT uid, uid AS label FROM ${tableSql(t.work)}`;
-
-/**
- * One step of connected components: each record takes the smallest label among itself and its neighbours over
- * edges scoring ≥ 75. Repeated until no label changes (as many steps as the widest cluster's diameter).
- */
-export function labelStepSql(t: MatchTables, from: RecordsTable): string {
-  return (
-    `SELECT n.uid, least(n.label, coalesce(min(m.label), n.label)) AS label FROM ${tableSql(from)} n ` +
-    `LEFT JOIN ${edgesSql(t)} e ON e.a = n.uid LEFT JOIN ${tableSql(from)} m ON m.uid = e.b GROUP BY n.uid, n.label`
-  );
-}
-
-export const labelChangesSql = (a: RecordsTable, b: RecordsTable) =>
-  `SELECT count(*) AS changed FROM ${tableSql(a)} x JOIN ${tableSql(b)} y ON x.uid = y.uid WHERE x.label <> y.label`;
-
-/**
- * Golden record ids, stable: every previous golden record goes to the cluster holding most of its records, and a
- * cluster keeps the id of the golden record it shares the most records with (ties: the smaller label, the
- * smaller id); a cluster without one gets a new id from its label and the run.
- */
-export function assignSql(t: MatchTables, labels: RecordsTable, runId: string, hasPrevious: boolean): string {
-  // `size`: the cluster's records (a single record skips survivorship's window functions when published)
-  const cur = `SELECT uid, label, count(*) OVER (PARTITION BY label) AS size FROM ${tableSql(labels)}`;
-  const fresh = `concat('GR-', substr(md5(concat(${lit(runId)}, c.label)), 1, 16))`;
-  if (!hasPrevious) return `SELECT c.uid, c.label, ${fresh} AS entity_id, c.size FROM (${cur}) c`;
-  const overlap =
-    `SELECT c.label, o.entity_id, count(*) AS n FROM (${cur}) c JOIN ${tableSql(t.members)} o ON o.uid = c.uid ` +
-    `GROUP BY c.label, o.entity_id`;
-  const byEntity = `SELECT *, row_number() OVER (PARTITION BY entity_id ORDER BY n DESC, label) AS re FROM (${overlap}) o`;
-  const claimed = `SELECT label, entity_id, row_number() OVER (PARTITION BY label ORDER BY n DESC, entity_id) AS rl FROM (${byEntity}) b WHERE re = 1`;
-  return (
-    `SELECT c.uid, c.label, coalesce(k.entity_id, ${fresh}) AS entity_id, c.size FROM (${cur}) c ` +
-    `LEFT JOIN (SELECT * FROM (${claimed}) x WHERE rl = 1) k ON k.label = c.label`
-  );
-}
-
-/** The survivorship strategy's order keys of an attribute (best first), before the fixed tie-break. */
-export function survivorKeys(model: MdmModel, attr: string): string[] {
-  const a = ident(attr);
-  const strategy = model.attributes[attr].survivorship;
-  const keys: Record<typeof strategy, string[]> = {
-    most_trusted: ['trust DESC', 'priority ASC', 'source_updated_at DESC NULLS LAST'],
-    most_recent: ['source_updated_at DESC NULLS LAST', 'trust DESC'],
-    most_complete: ['filled DESC', 'trust DESC'],
-    longest: [`length(${a}) DESC`, 'trust DESC'],
-    most_frequent: [`${ident(`freq_${attr}`)} DESC`, 'trust DESC'],
-    source_priority: ['priority ASC', 'trust DESC'],
-  };
-  return keys[strategy];
-}
-
-/** Survivorship order of an attribute's values inside a golden record (best first), then a fixed tie-break. */
-function survivorOrder(model: MdmModel, attr: string): string {
-  const a = ident(attr);
-  return [`CASE WHEN ${a} IS NULL THEN 1 ELSE 0 END`, ...survivorKeys(model, attr), `${a} ASC`, 'uid ASC'].join(', ');
-}
-
-/**
- * Each live record of a golden record with two or more records, with its golden record id and, per attribute,
- * how often its value occurs in that record (single records need no survivorship).
- */
-export function survivorRowsSql(model: MdmModel, t: MatchTables): string {
-  const freq = attributesOf(model).map(
-    (a) => `count(*) OVER (PARTITION BY g.entity_id, w.${ident(a)}) AS ${ident(`freq_${a}`)}`,
-  );
-  return (
-    `SELECT g.entity_id, w.*, ${freq.join(', ')} FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ` +
-    `ON w.uid = g.uid WHERE g.size > 1`
-  );
-}
-
-/**
- * The golden records of this run, one row each: surviving values with their source record (provenance), the
- * weakest link (the lowest, over its records, of each record's strongest edge inside the cluster; 100 alone),
- * status by band, and the previous records whose id no cluster kept (merged_into_other, or archived when none of
- * their records is live). One overwrite publishes them.
- */
-export function goldenSql(
-  model: MdmModel,
-  t: MatchTables,
-  runId: string,
-  entityType: string,
-  ts: string,
-  hasPrevious: boolean,
-): string {
-  const attrs = attributesOf(model);
-  const rows = survivorRowsSql(model, t);
-  const picks = attrs.flatMap((a) => [
-    `first_value(${ident(a)}) OVER (PARTITION BY entity_id ORDER BY ${survivorOrder(model, a)}) AS ${ident(a)}`,
-    `first_value(CASE WHEN ${ident(a)} IS NULL THEN NULL ELSE uid END) OVER (PARTITION BY entity_id ORDER BY ${survivorOrder(model, a)}) AS ${ident(`${a}__source`)}`,
-  ]);
-  const picked = `SELECT entity_id, uid, ${picks.join(', ')} FROM (${rows}) r`;
-  const strongest =
-    `SELECT x.uid, max(e.score) AS best FROM ${tableSql(t.assign)} x JOIN (SELECT uid_l AS a, uid_r AS b, score FROM ` +
-    `${tableSql(t.pairs)} WHERE score >= ${SCORE_LINK} UNION ALL SELECT uid_r AS a, uid_l AS b, score FROM ${tableSql(t.pairs)} ` +
-    `WHERE score >= ${SCORE_LINK}) e ON e.a = x.uid JOIN ${tableSql(t.assign)} y ON y.uid = e.b AND y.entity_id = x.entity_id GROUP BY x.uid`;
-  const values = attrs.flatMap((a) => [
-    `min(v.${ident(a)}) AS ${ident(a)}`,
-    `min(v.${ident(`${a}__source`)}) AS ${ident(`${a}__source`)}`,
-  ]);
-  const confidence = `min(coalesce(s.best, 100.0))`;
-  const at = `CAST(${lit(ts)} AS TIMESTAMP)`;
-  const created = hasPrevious ? `coalesce(min(o.created_at), ${at})` : at;
-  // A steward's archive holds while the record's id lives.
-  const archived = hasPrevious ? `WHEN max(o.status) = 'archived' THEN 'archived' ` : '';
-  const prevJoin = hasPrevious ? ` LEFT JOIN ${tableSql(t.golden)} o ON o.entity_id = v.entity_id` : '';
-  const current =
-    `SELECT v.entity_id, ${lit(entityType)} AS entity_type, CASE ${archived}WHEN ${confidence} >= ${SCORE_MERGE} THEN 'active' ELSE 'under_review' END AS status, ` +
-    `${hasPrevious ? `coalesce(max(o.status), '') <> 'archived' AND ` : ''}${confidence} < ${SCORE_MERGE} AS reviewable, ${confidence} AS confidence_score, count(DISTINCT v.uid) AS record_count, ` +
-    `${values.join(', ')}, CAST(NULL AS STRING) AS merged_into, ${created} AS created_at, ${at} AS updated_at, ${lit(runId)} AS run_id ` +
-    `FROM (${picked}) v LEFT JOIN (${strongest}) s ON s.uid = v.uid${prevJoin} GROUP BY v.entity_id`;
-  // Single records (most of them): their own values, confidence 100, no window function or join on the pairs.
-  const own = attrs.flatMap((a) => [
-    `w.${ident(a)} AS ${ident(a)}`,
-    `CASE WHEN w.${ident(a)} IS NULL THEN NULL ELSE w.uid END AS ${ident(`${a}__source`)}`,
-  ]);
-  const single =
-    `SELECT g.entity_id, ${lit(entityType)} AS entity_type, ${hasPrevious ? `CASE WHEN o.status = 'archived' THEN 'archived' ELSE 'active' END` : `'active'`} AS status, ` +
-    `FALSE AS reviewable, CAST(100.0 AS DOUBLE) AS confidence_score, CAST(1 AS BIGINT) AS record_count, ${own.join(', ')}, ` +
-    `CAST(NULL AS STRING) AS merged_into, ${hasPrevious ? `coalesce(o.created_at, ${at})` : at} AS created_at, ${at} AS updated_at, ${lit(runId)} AS run_id ` +
-    `FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid` +
-    `${hasPrevious ? ` LEFT JOIN ${tableSql(t.golden)} o ON o.entity_id = g.entity_id` : ''} WHERE g.size = 1`;
-  if (!hasPrevious) return `${current} UNION ALL ${single}`;
-  // Previous golden records no cluster kept: merged into the one now holding most of their records, else archived.
-  const movedTo =
-    `SELECT m.entity_id AS old_id, a.entity_id AS new_id, row_number() OVER (PARTITION BY m.entity_id ORDER BY count(*) DESC, a.entity_id) AS rk ` +
-    `FROM ${tableSql(t.members)} m JOIN ${tableSql(t.assign)} a ON a.uid = m.uid GROUP BY m.entity_id, a.entity_id`;
-  const cols = attrs.flatMap((a) => [`o.${ident(a)}`, `o.${ident(`${a}__source`)}`]);
-  const gone =
-    `SELECT o.entity_id, o.entity_type, CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.status ` +
-    `WHEN mv.new_id IS NOT NULL THEN 'merged_into_other' ELSE 'archived' END AS status, FALSE AS reviewable, o.confidence_score, ` +
-    `o.record_count, ${cols.join(', ')}, CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.merged_into ELSE mv.new_id END AS merged_into, ` +
-    `o.created_at, CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.updated_at ELSE ${at} END AS updated_at, ` +
-    `CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.run_id ELSE ${lit(runId)} END AS run_id ` +
-    `FROM ${tableSql(t.golden)} o LEFT JOIN (SELECT * FROM (${movedTo}) q WHERE rk = 1) mv ON mv.old_id = o.entity_id ` +
-    `WHERE o.entity_id NOT IN (SELECT entity_id FROM ${tableSql(t.assign)})`;
-  return `${current} UNION ALL ${single} UNION ALL ${gone}`;
-}
-
-/** The membership published with the golden records: entity_id, uid, system, record_id. */
-export const membersSql = (t: MatchTables, runId: string) =>
-  `SELECT a.entity_id, a.uid, w.system, w.record_id, ${lit(runId)} AS run_id FROM ${tableSql(t.assign)} a JOIN ${tableSql(t.work)} w ON w.uid = a.uid`;
-
-/** What this run did to golden records: created, merged away, archived, and how many are under review. */
-export const publishCountsSql = (t: MatchTables, runId: string) =>
-  `SELECT count_if(run_id = ${lit(runId)} AND created_at = updated_at AND status IN ('active', 'under_review')) AS created, ` +
-  `count_if(run_id = ${lit(runId)} AND status = 'merged_into_other') AS merged, ` +
-  `count_if(run_id = ${lit(runId)} AND status = 'archived') AS archived, ` +
-  `count_if(status = 'active') AS active, count_if(status = 'under_review') AS under_review FROM ${tableSql(t.golden)}`;
-
-/**
- * Pairwise and B-cubed precision, recall and F1 of the published clusters against a truth table
- * `{system, record_id, entity_id}` (records on both sides only).
- */
-export function evaluateSql(t: MatchTables, truthFqn: string): string {
-  const truth = truthFqn.split('.').map(ident).join('.');
-  const m = `SELECT g.entity_id AS c, t.entity_id AS e FROM ${tableSql(t.members)} g JOIN ${truth} t ON t.system = g.system AND CAST(t.record_id AS STRING) = g.record_id`;
-  const ce = `SELECT c, e, count(*) AS n FROM (${m}) m GROUP BY c, e`;
-  const cs = `SELECT c, count(*) AS n FROM (${m}) m GROUP BY c`;
-  const es = `SELECT e, count(*) AS n FROM (${m}) m GROUP BY e`;
-  return (
-    `SELECT (SELECT coalesce(sum(n * (n - 1) / 2), 0) FROM (${ce}) a) AS tp, ` +
-    `(SELECT coalesce(sum(n * (n - 1) / 2), 0) FROM (${cs}) b) AS predicted, ` +
-    `(SELECT coalesce(sum(n * (n - 1) / 2), 0) FROM (${es}) d) AS actual, ` +
-    `(SELECT coalesce(sum(x.n * x.n / y.n), 0) FROM (${ce}) x JOIN (${cs}) y ON y.c = x.c) AS b3_precision_sum, ` +
-    `(SELECT coalesce(sum(x.n * x.n / y.n), 0) FROM (${ce}) x JOIN (${es}) y ON y.e = x.e) AS b3_recall_sum, ` +
-    `(SELECT count(*) FROM (${m}) z) AS records`
-  );
-}
-
 /** The live records of an entity type, as blocking analysis reads them without a run. */
 export const liveRecordsSql = (model: MdmModel, t: MatchTables) => `(${workSql(model, t)})`;
 
 export const tableOf = tableSql;
 export { ident, lit };
+export * from './compare-sql';

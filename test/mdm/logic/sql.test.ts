@@ -2,27 +2,28 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { initialParams } from '../../../activities/mdm/logic/em';
 import {
-  assignSql,
   attributesOf,
   bandsSql,
   blockingCountsSql,
-  evaluateSql,
-  goldenSql,
-  initialLabelsSql,
   keptPairsSql,
-  labelChangesSql,
-  labelStepSql,
   levelCount,
   liveRecordsSql,
   matchTables,
-  membersSql,
   pairsSql,
   patternCountsSql,
-  publishCountsSql,
   samplePatternsSql,
   scoredPairsSql,
   workSql,
 } from '../../../activities/mdm/logic/match-sql';
+import {
+  allLabelsSql,
+  assignSql,
+  edgesSql,
+  labelChangesSql,
+  labelStepSql,
+  linkedLabelsSql,
+} from '../../../activities/mdm/logic/cluster-sql';
+import { evaluateSql, goldenSql, membersSql, publishCountsSql } from '../../../activities/mdm/logic/golden-sql';
 import { componentsSql, relabelSql, violationsSql } from '../../../activities/mdm/logic/negative-match';
 import { conflictsSql, reviewCasesSql, suspectedCasesSql } from '../../../activities/mdm/logic/match-cases';
 import { ingestSql, recordsTable } from '../../../activities/mdm/logic/standardise';
@@ -50,9 +51,11 @@ const statements: [string, string][] = [
   ['match review cases', reviewCasesSql(model, t, 'run-1')],
   ['suspected duplicate cases', suspectedCasesSql(model, t)],
   ['conflicts', conflictsSql(model, t)],
-  ['labels', initialLabelsSql(t)],
-  ['label step', labelStepSql(t, t.labels)],
-  ['label changes', labelChangesSql(t.labels, t.labelsB)],
+  ['edges', edgesSql(t)],
+  ['linked labels', linkedLabelsSql(t)],
+  ['label step', labelStepSql(t, t.linkedA)],
+  ['label changes', labelChangesSql(t.linkedA, t.linkedB)],
+  ['all labels', allLabelsSql(t, t.linkedA)],
   ['first assignment', assignSql(t, t.labels, 'run-1', false)],
   ['stable ids', assignSql(t, t.labels, 'run-2', true)],
   ['first golden', goldenSql(model, t, 'run-1', 'person', '2026-01-01T00:00:00Z', false)],
