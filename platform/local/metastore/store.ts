@@ -6,6 +6,9 @@ import { exists, listJsonNames, readJson, writeJsonAtomic } from './files';
 import { withFileLock } from './lock';
 import type { CatalogEntry, EntryByKind, EntryKind, SchemaEntry } from './types';
 
+/** Entry files a listing reads at once. */
+const LIST_READ_BATCH = 64;
+
 /**
  * The local metastore: one JSON file per object under the workspace root, so most writes touch one file
  * and need no global lock, and two processes (API + worker) can share the root.
@@ -92,9 +95,13 @@ export class MetaStore {
     await this.getSchema(catalog, schema);
     const dir = path.dirname(this.entryFile(kind, { catalog, schema, name: 'x' }));
     const names = await listJsonNames(dir);
-    const entries: (EntryByKind[K] | null)[] = await Promise.all(
-      names.map((name) => this.findEntry(kind, { catalog, schema, name })),
-    );
+    // Read in bounded batches: a schema of 10,000 tables listed twice at once (tables and views) must not open
+    // 20,000 files together (EMFILE at the usual descriptor limits).
+    const entries: (EntryByKind[K] | null)[] = [];
+    for (let i = 0; i < names.length; i += LIST_READ_BATCH) {
+      const batch = names.slice(i, i + LIST_READ_BATCH);
+      entries.push(...(await Promise.all(batch.map((name) => this.findEntry(kind, { catalog, schema, name })))));
+    }
     return entries.filter((e) => e !== null) as EntryByKind[K][];
   }
 
