@@ -1,7 +1,7 @@
 import type { MdmModel } from '../../../schemas/mdm';
 import { ident, lit } from '../../data-quality/logic/sql-text';
 import { attributesOf } from './compare-sql';
-import { SCORE_LINK, SCORE_MERGE, type MatchTables } from './match-sql';
+import { SCORE_MERGE, type MatchTables } from './match-sql';
 import { tableSql } from './standardise';
 
 /**
