@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     ['delta-clone', async () => printed(await import('./delta-clone'))],
     ['clone-catalog', async () => printed(await import('./clone-catalog'))],
     ['ledger', async () => printed(await import('./ledger'))],
+    ['web-console', async () => printed(await import('./web-console'))],
   ];
   for (const [name, run] of benches) {
     if (only && only !== name) continue;

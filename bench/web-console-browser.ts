@@ -1,0 +1,139 @@
+/**
+ * The browser part of bench/web-console.ts: Debian's chromium (Playwright, `LAKEWARD_CHROMIUM`, default
+ * /usr/bin/chromium) opens each list page of the built console through `lakeward web`'s server and times, from
+ * navigation start, until the first row is painted (the frame after it is in the DOM) — as a ratio to the same
+ * API call alone from this process (goal ≤ 2). Also the initial JS of the build (entry and modulepreloads), gzipped.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DEFAULT_WEB_DIST, startWebConsole } from '../workers/web-console';
+
+/** One timed GET (the body read and parsed, as the console does); throws on any non-200. */
+export async function timedGet(base: string, p: string): Promise<{ ms: number; items: number }> {
+  const t = process.hrtime.bigint();
+  const res = await fetch(`${base}${p}`, { headers: { Accept: 'application/json' } });
+  const body = (await res.json()) as unknown;
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  const b = body as { tables?: unknown[]; columns?: unknown[] };
+  const items = Array.isArray(body) ? body.length : (b.tables ?? b.columns ?? []).length;
+  return { ms, items };
+}
+
+export interface BrowserFigures {
+  lines: string[];
+}
+
+const GOAL = 2;
+
+/** The part of playwright-core's API used here (it is installed in web/, not at the top level). */
+interface Chromium {
+  launch(opts: { executablePath: string; args: string[] }): Promise<{
+    newContext(): Promise<{
+      newPage(): Promise<{
+        goto(url: string, opts: { waitUntil: 'commit' }): Promise<unknown>;
+        evaluate<R>(expression: string): Promise<R>;
+      }>;
+      close(): Promise<void>;
+    }>;
+    close(): Promise<void>;
+  }>;
+}
+const ROUNDS = Math.max(1, Number(process.env.LAKEWARD_BENCH_ROUNDS ?? 5));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const MANIFEST = path.resolve(__dirname, '../web/src/manifest.ts');
+
+/** The list pages this bench knows how to time; a page runs when the console's manifest declares its call. */
+const PAGES = [
+  {
+    list: 'jobs',
+    operation: 'get /api/jobs',
+    url: '/jobs',
+    row: '[data-testid="job-row"]',
+    api: '/api/jobs?limit=200&offset=0',
+  },
+];
+/** Lists with no page in the console yet (their API exists), named in the output. */
+const NOT_YET = [
+  { list: 'tables', operation: 'get /api/catalogs/{catalog}/schemas/{schema}/tables' },
+  { list: 'columns', operation: 'get /api/tables/{full_name}' },
+];
+
+/** Bytes of the JS the first page load fetches: the entry script and the modules it preloads, each gzipped. */
+export function initialJs(dist: string): { files: number; raw: number; gzipped: number } {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const srcs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)];
+  const files = [...new Set(srcs.map((m) => m[1]))].map((src) => readFileSync(path.join(dist, src.replace(/^\//, ''))));
+  return {
+    files: files.length,
+    raw: files.reduce((n, f) => n + f.length, 0),
+    gzipped: files.reduce((n, f) => n + gzipSync(f, { level: 9 }).length, 0),
+  };
+}
+
+export async function browserPart(
+  apiUrl: string,
+  print: (line: string) => void,
+): Promise<BrowserFigures | { skipped: string }> {
+  const dist = DEFAULT_WEB_DIST;
+  if (!existsSync(path.join(dist, 'index.html'))) return { skipped: 'web/dist is not built (npm run web:build)' };
+  const executablePath = process.env.LAKEWARD_CHROMIUM ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) return { skipped: `no chromium at ${executablePath} (LAKEWARD_CHROMIUM)` };
+  const manifest = existsSync(MANIFEST) ? readFileSync(MANIFEST, 'utf8') : '';
+  // Playwright is the console's test dependency (web/node_modules); browsers are never downloaded.
+  const { chromium } = createRequire(path.resolve(__dirname, '../web/package.json'))('playwright-core') as {
+    chromium: Chromium;
+  };
+  const web = await startWebConsole({
+    distDir: dist,
+    apiUrl,
+    console: { api_url: '', temporal_ui_url: null, namespace: 'default' },
+    host: '127.0.0.1',
+    port: 0,
+  });
+  const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking'] });
+  const lines = ['web console in chromium (first painted row from navigation start ÷ the same API call alone):'];
+  try {
+    for (const page of PAGES.filter((p) => manifest.includes(`'${p.operation}'`))) {
+      const painted: number[] = [];
+      const alone: number[] = [];
+      for (let r = 0; r < ROUNDS + 1; r++) {
+        const context = await browser.newContext();
+        const tab = await context.newPage();
+        await tab.goto(`${web.url}${page.url}`, { waitUntil: 'commit' });
+        // Runs in the page: resolves in the frame after the first row is in the DOM, with ms since navigation.
+        const ms = await tab.evaluate<number>(`new Promise((resolve) => {
+          const look = () => document.querySelector(${JSON.stringify(page.row)})
+            ? requestAnimationFrame(() => resolve(performance.now()))
+            : requestAnimationFrame(look);
+          look();
+        })`);
+        await context.close();
+        const api = (await timedGet(apiUrl, page.api)).ms;
+        if (r === 0) continue; // the first load compiles the bundle in a cold browser: a warm-up
+        painted.push(ms);
+        alone.push(api);
+      }
+      const ratio = median(painted) / median(alone);
+      const line =
+        `  ${page.list.padEnd(8)} ${page.url}: first row ${median(painted).toFixed(0)} ms, API alone ` +
+        `${median(alone).toFixed(1)} ms, ratio ${ratio.toFixed(2)} (goal <= ${GOAL}: ${ratio <= GOAL ? 'met' : 'NOT met'})`;
+      print(line);
+      lines.push(line);
+    }
+    for (const p of [...NOT_YET, ...PAGES].filter((x) => !manifest.includes(`'${x.operation}'`)))
+      lines.push(`  ${p.list.padEnd(8)} not timed: the console has no page calling ${p.operation} yet`);
+    for (const p of NOT_YET.filter((x) => manifest.includes(`'${x.operation}'`)))
+      lines.push(`  ${p.list.padEnd(8)} not timed: its page exists but this bench does not drive it yet`);
+    const js = initialJs(dist);
+    lines.push(
+      `  initial JS: ${js.files} file(s), ${(js.raw / 1024).toFixed(1)} KiB, gzipped ${(js.gzipped / 1024).toFixed(1)} KiB`,
+    );
+  } finally {
+    await browser.close();
+    await web.close();
+  }
+  return { lines };
+}
