@@ -47,6 +47,7 @@ import { automationRoutes } from './automation/routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { nlRuleRoutes } from './nl-rules/routes';
 import { jobCloneRoutes } from './job-clone/routes';
+import { iacRoutes } from './generators/iac-routes';
 import { complianceRoutes } from './compliance/routes';
 import { aiRoutes } from './ai/routes';
 import { captureRoutes } from './capture/routes';
@@ -96,6 +97,7 @@ export const routeModules: RouteModule[] = [
   pipelineRoutes,
   nlRuleRoutes,
   jobCloneRoutes,
+  iacRoutes,
   aiRoutes,
   captureRoutes,
   complianceRoutes,

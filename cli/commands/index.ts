@@ -34,6 +34,7 @@ import { registerAutomationCommands } from './automation';
 import { registerPipelineCommands } from './pipeline';
 import { registerNlRuleCommands } from './nl-rules';
 import { registerJobCloneCommands } from './job-clone';
+import { registerIacCommands } from './generators-iac';
 import { registerComplianceCommands } from './compliance';
 import { registerAuthCommands } from './auth';
 import { registerWebCommand } from './web';
@@ -81,6 +82,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerPipelineCommands,
   registerNlRuleCommands,
   registerJobCloneCommands,
+  registerIacCommands,
   registerComplianceCommands,
   registerAuthCommands,
 ];
