@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +14,7 @@ import {
   consoleConfigOf,
   createWebConsoleApp,
   MissingWebBuildError,
+  startConsoleBesideApi,
   startWebConsole,
   webApiUpstream,
   type RunningWebConsole,
@@ -21,6 +23,15 @@ import { testAppDeps } from '../api/deps';
 import { createTestStore } from '../helpers/db';
 
 const run = promisify(execFile);
+
+/** A port the system just handed out and released (config ports start at 1, so 0 cannot be configured). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 const ROOT = path.resolve(__dirname, '../..');
 const KEY = 'web-console-key';
 const INDEX = '<!doctype html><title>Lakeward</title><div id="root"></div>';
@@ -168,3 +179,25 @@ test('without a build it says to run npm run web:build (module and `lakeward web
   expect(cli.stderr).toContain('run `npm run web:build`');
   expect(cli.stderr).toContain(path.join(missing, 'index.html'));
 }, 60_000);
+
+test('lakeward dev: the console beside the API, or a line saying why not (no build, busy port)', async () => {
+  const config = loadConfig({ env: {}, flags: { webPort: String(web.port) } });
+  // web.port is taken by the console this file started: dev carries on without a second one and says why.
+  const busy = await startConsoleBesideApi(config, api.url, dist);
+  expect(busy.running).toBeUndefined();
+  expect(busy.problem).toMatch(new RegExp(`web console not started on web.port ${web.port}: .*EADDRINUSE`));
+  const unbuilt = await startConsoleBesideApi(config, api.url, path.join(dist, 'not-built'));
+  expect(unbuilt.problem).toContain('run `npm run web:build` (the API runs without it)');
+
+  const port = await freePort();
+  const free = loadConfig({ env: { LAKEWARD_WEB_PORT: String(port) }, flags: {} });
+  const beside = await startConsoleBesideApi(free, api.url, dist);
+  try {
+    expect(beside.problem).toBeUndefined();
+    expect(beside.running!.url).toBe(`http://127.0.0.1:${port}`);
+    const health = await request(beside.running!.url).get('/api/health').expect(200);
+    expect(health.body.service).toBe('lakeward');
+  } finally {
+    await beside.running?.close();
+  }
+});
