@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { type BuiltLogFile, logThreads, type LogThreads, threadSpec } from './log-threads';
 import { buildLogFile, type LogLine } from './logic/logs';
 import { itemBaseName, TYPE_FACTS } from './logic/plan';
 
@@ -18,7 +19,7 @@ export interface WriteLogFilesOptions {
   start?: number;
   /** Write into this folder (plain files)… */
   dir?: string;
-  /** …or hand each file to this writer (a volume). */
+  /** …or hand each file to this writer (a volume); it is done with the bytes when its promise settles. */
   write?: (name: string, data: Buffer) => Promise<void>;
   /** Keep every line as a Log line row (the direct table). */
   keepLines?: boolean;
@@ -37,55 +38,98 @@ export interface WrittenLogFile {
 /**
  * Writes seeded log files of one type: `<type>-s<seed>-<nnnnn>.<ext>`, `linesPerFile` lines each, timestamps rising
  * through the `daysBack` days before as_of. The same options give the same bytes. Plain function: the generator
- * job calls it per chunk with a volume writer, and the benchmark calls it with a folder.
+ * job calls it per chunk with a volume writer, and the benchmark calls it with a folder. Files whose lines are not
+ * kept are built in parallel on the log threads; each file's write and sha256 run on libuv's pool meanwhile.
  */
 export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<WrittenLogFile[]> {
   if (!opts.dir && !opts.write) throw new Error('writeLogFiles needs dir or write');
   const ext = TYPE_FACTS[opts.type]?.extension;
   if (!ext) throw new Error(`unknown log type ${opts.type}`);
   if (opts.dir) await fs.mkdir(opts.dir, { recursive: true });
+  const threads = !opts.keepLines && opts.files > 1 ? logThreads() : null;
+  return threads ? inThreads(opts, ext, threads) : inThisThread(opts, ext);
+}
+
+type Spec = Parameters<typeof buildLogFile>[0];
+
+const specOf = (opts: WriteLogFilesOptions, index: number): Spec => ({
+  type: opts.type,
+  seed: opts.seed,
+  asOf: opts.asOf,
+  daysBack: opts.daysBack,
+  linesPerFile: opts.linesPerFile,
+  index,
+  keepLines: opts.keepLines,
+});
+
+/** Writes one built file and hashes it (both off this thread); the entry's sha256 is set when both ended. */
+function emit(opts: WriteLogFilesOptions, entry: WrittenLogFile, data: Buffer): Promise<void> {
+  const written = opts.dir
+    ? fs.open(path.join(opts.dir, entry.name), 'w').then((fh) => writeWhole(fh, data))
+    : opts.write!(entry.name, data);
+  return Promise.all([written, sha256Hex(data).then((hex) => void (entry.sha256 = hex))]).then(() => undefined);
+}
+
+const entryOf = (opts: WriteLogFilesOptions, ext: string, index: number, bytes: number, service: string) => ({
+  index,
+  name: `${itemBaseName(opts.type, opts.seed, index)}.${ext}`,
+  bytes,
+  lines: opts.linesPerFile,
+  sha256: '',
+  service,
+  rows: null as LogLine[] | null,
+});
+
+/** Builds on the log threads, a window of files ahead, and writes each as it arrives, in order. */
+async function inThreads(opts: WriteLogFilesOptions, ext: string, threads: LogThreads): Promise<WrittenLogFile[]> {
+  const start = opts.start ?? 0;
+  const end = start + opts.files;
+  const builds = new Map<number, Promise<BuiltLogFile>>();
+  const launch = (index: number) => {
+    if (index >= end || builds.has(index)) return;
+    const p = threads.build(threadSpec(specOf(opts, index)));
+    p.catch(() => undefined); // awaited in order below
+    builds.set(index, p);
+  };
+  const out: WrittenLogFile[] = [];
+  const writes: Promise<void>[] = [];
+  try {
+    for (let i = start; i < Math.min(end, start + threads.size + 1); i++) launch(i);
+    for (let index = start; index < end; index++) {
+      const file = await builds.get(index)!;
+      builds.delete(index);
+      launch(index + threads.size + 1);
+      const entry = entryOf(opts, ext, index, file.data.length, file.service);
+      out.push(entry);
+      const w = emit(opts, entry, file.data).finally(() => file.release());
+      w.catch(() => undefined); // awaited below
+      writes.push(w);
+    }
+  } finally {
+    await Promise.allSettled([...writes, ...builds.values()]);
+  }
+  await Promise.all(writes);
+  return out;
+}
+
+/** Builds in this thread (rows kept, one file, or one core): one file's write is in flight while the next is built. */
+async function inThisThread(opts: WriteLogFilesOptions, ext: string): Promise<WrittenLogFile[]> {
   const out: WrittenLogFile[] = [];
   const start = opts.start ?? 0;
-  // One file's write is in flight while the next is generated; a failed write fails the call at the next file.
+  // A failed write fails the call at the next file. Two buffers take turns: a file is built in the one whose write ended.
   let pending: Promise<void> | null = null;
+  let spare: Buffer | undefined;
+  let inFlight: Buffer | undefined;
   try {
     for (let index = start; index < start + opts.files; index++) {
-      const name = `${itemBaseName(opts.type, opts.seed, index)}.${ext}`;
-      // In a folder the file is opened first, so its write starts the moment its bytes exist.
-      const handle = opts.dir ? await fs.open(path.join(opts.dir, name), 'w') : null;
-      let file: ReturnType<typeof buildLogFile>;
-      try {
-        file = buildLogFile({
-          type: opts.type,
-          seed: opts.seed,
-          asOf: opts.asOf,
-          daysBack: opts.daysBack,
-          linesPerFile: opts.linesPerFile,
-          index,
-          keepLines: opts.keepLines,
-        });
-      } catch (error) {
-        await handle?.close();
-        throw error;
-      }
-      const data = file.data;
-      if (pending) {
-        await pending.catch(async (error: unknown) => {
-          await handle?.close();
-          throw error;
-        });
-      }
-      pending = handle ? writeWhole(handle, data) : opts.write!(name, data);
+      const file = buildLogFile({ ...specOf(opts, index), reuse: spare });
+      if (pending) await pending;
+      spare = inFlight;
+      inFlight = file.buffer;
+      const entry = { ...entryOf(opts, ext, index, file.data.length, file.service), rows: file.lines };
+      out.push(entry);
+      pending = emit(opts, entry, file.data);
       pending.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled meanwhile
-      out.push({
-        index,
-        name,
-        bytes: data.length,
-        lines: opts.linesPerFile,
-        sha256: createHash('sha256').update(data).digest('hex'),
-        service: file.service,
-        rows: file.lines,
-      });
     }
   } catch (error) {
     await pending?.catch(() => undefined);
@@ -93,6 +137,11 @@ export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<Written
   }
   await pending;
   return out;
+}
+
+/** The sha256 of some bytes, hashed on libuv's thread pool (WebCrypto), so the caller's thread goes on meanwhile. */
+async function sha256Hex(data: Buffer): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', data)).toString('hex');
 }
 
 /** Writes a whole file through its open handle with one write call (repeated only if the system writes less). */

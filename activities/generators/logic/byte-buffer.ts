@@ -7,8 +7,9 @@ export class ByteBuffer {
   buf: Buffer;
   len = 0;
   private pending = '';
-  constructor(sizeHint: number) {
-    this.buf = Buffer.allocUnsafe(Math.max(4096, sizeHint));
+  /** `reuse`: a buffer whose bytes are no longer needed, used when it is at least `sizeHint` long. */
+  constructor(sizeHint: number, reuse?: Buffer) {
+    this.buf = reuse && reuse.length >= sizeHint ? reuse : Buffer.allocUnsafe(Math.max(4096, sizeHint));
   }
   /** Appends text (ASCII). */
   text(s: string): void {

@@ -1,4 +1,5 @@
 import { ascii, type ByteBuffer } from './byte-buffer';
+import { type NginxHeads, type NginxPieces, writeNginxLine } from './nginx-bytes';
 import type { TimeText } from './log-time';
 import { type LineRng, weightTable } from './rng';
 
@@ -32,8 +33,8 @@ export interface FileContext {
   facts: LineFacts;
   /** Where lines go. */
   out: ByteBuffer;
-  /** The IPs pool as bytes. */
-  ipBytes: Uint8Array[];
+  /** The nginx byte writer's per-file heads and its reused pieces. */
+  nginx: { heads: NginxHeads; pieces: NginxPieces };
 }
 
 /** Writes one line (ending in \n) at epoch ms `ts` to `c.out`, the clock already set to it. */
@@ -81,20 +82,23 @@ const AGENTS = [
 /** The end of an nginx line after the byte count, per agent. */
 const AGENT_TAILS = AGENTS.map((a) => ` "-" "${a}"\n`);
 
-const METHOD_BYTES = METHODS.map((m) => ascii(`${m} `));
-const PATH_BYTES = PATH_PARTS.map(([head, tail]) => [ascii(head), tail === null ? null : ascii(tail)] as const);
+/** Pre-encoded pieces of an nginx line, aligned with the weight tables they are drawn from. */
+/** ` +0000] "GET /api/orders` per method and path (up to the path's id): index method slot × paths + path. */
+const METHOD_NAMES = [...new Set(METHODS)];
+const METHOD_SLOT = METHODS.map((m) => METHOD_NAMES.indexOf(m));
+const REQUEST_HEAD_BYTES = METHOD_NAMES.flatMap((m) => PATH_PARTS.map(([head]) => ascii(` +0000] "${m} ${head}`)));
+const PATH_TAIL_BYTES = PATH_PARTS.map(([, tail]) => (tail === null ? null : ascii(tail)));
+const PROTOCOL_STATUS_BYTES = (() => {
+  const unique = new Map([...new Set(STATUSES)].map((s) => [s, ascii(` HTTP/1.1" ${s} `)]));
+  return STATUSES.map((s) => unique.get(s)!);
+})();
 const AGENT_TAIL_BYTES = AGENT_TAILS.map(ascii);
-const DASHES = ascii(' - - [');
-const ZONE = ascii(' +0000] "');
-const PAGE = ascii('?page=');
-const PROTOCOL = ascii(' HTTP/1.1" ');
-const COLON = 58;
-const SPACE = 32;
 
 function nginxLine(c: FileContext, keep: boolean): void {
   const r = c.rng;
   const methodIndex = r.below(METHODS.length);
-  const status = STATUSES[r.below(STATUSES.length)];
+  const statusIndex = r.below(STATUSES.length);
+  const status = STATUSES[statusIndex];
   const pathIndex = r.below(PATH_PARTS.length);
   const tail = PATH_PARTS[pathIndex][1];
   const id = tail === null ? 0 : r.int(1, 99_999);
@@ -115,36 +119,20 @@ function nginxLine(c: FileContext, keep: boolean): void {
     c.out.text(`${ip} - - [${c.clock.nginx()}] "${request}" ${status} ${bytes}${AGENT_TAILS[agent]}`);
     return;
   }
-  // The same line written byte by byte: no string is made.
+  // The same line as pre-encoded pieces: no string is made.
+  const n = c.nginx;
+  const p = n.pieces;
+  p.head = n.heads.forDay(c.clock)[ipIndex];
+  p.requestHead = REQUEST_HEAD_BYTES[METHOD_SLOT[methodIndex] * PATH_PARTS.length + pathIndex];
+  p.pathTail = PATH_TAIL_BYTES[pathIndex];
+  p.id = id;
+  p.page = page;
+  p.protocolStatus = PROTOCOL_STATUS_BYTES[statusIndex];
+  p.bytes = bytes;
+  p.agentTail = AGENT_TAIL_BYTES[agent];
   const o = c.out;
-  const t = c.clock;
-  const headBytes = PATH_BYTES[pathIndex][0];
-  const tailBytes = PATH_BYTES[pathIndex][1];
   o.room(512);
-  o.bytes(c.ipBytes[ipIndex]);
-  o.bytes(DASHES);
-  o.bytes(t.nginxDayBytes);
-  o.two(t.h);
-  o.byte(COLON);
-  o.two(t.m);
-  o.byte(COLON);
-  o.two(t.s);
-  o.bytes(ZONE);
-  o.bytes(METHOD_BYTES[methodIndex]);
-  o.bytes(headBytes);
-  if (tailBytes) {
-    o.int(id);
-    o.bytes(tailBytes);
-  }
-  if (page) {
-    o.bytes(PAGE);
-    o.int(page);
-  }
-  o.bytes(PROTOCOL);
-  o.int(status);
-  o.byte(SPACE);
-  o.int(bytes);
-  o.bytes(AGENT_TAIL_BYTES[agent]);
+  o.len = writeNginxLine(o.buf, o.len, c.clock, p);
 }
 
 const LEVELS = weightTable([

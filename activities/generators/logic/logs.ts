@@ -1,5 +1,6 @@
 import { ByteBuffer } from './byte-buffer';
 import { FORMATS, type FileContext, type LineFacts } from './log-lines';
+import { emptyPieces, NginxHeads } from './nginx-bytes';
 import { TimeText } from './log-time';
 import { itemSources, LineRng } from './rng';
 
@@ -23,6 +24,8 @@ export interface LogFileSpec {
   index: number;
   /** Keep the structured lines (direct table); off, only the text is built. */
   keepLines?: boolean;
+  /** A buffer whose bytes are no longer needed, to build the file in (saves allocating one per file). */
+  reuse?: Buffer;
 }
 
 const SERVICES = ['checkout', 'catalog', 'payments', 'search', 'auth', 'inventory', 'shipping', 'notifications'];
@@ -32,8 +35,16 @@ export const LOG_TYPES = Object.keys(FORMATS);
 /** Mean bytes per line of each type, to size a file's buffer once. */
 const BYTES_PER_LINE: Record<string, number> = { nginx_access: 170, app_json: 190, syslog: 150, otel_trace: 420 };
 
-/** One log file's bytes (lines ending in \n) and, when asked, its lines as rows. Same spec → same bytes. */
-export function buildLogFile(spec: LogFileSpec): { data: Buffer; lines: LogLine[] | null; service: string } {
+/**
+ * One log file's bytes (lines ending in \n) and, when asked, its lines as rows. Same spec → same bytes. `data` is a
+ * view of the start of `buffer`, which a later call may take as `reuse` once `data` is no longer needed.
+ */
+export function buildLogFile(spec: LogFileSpec): {
+  data: Buffer;
+  buffer: Buffer;
+  lines: LogLine[] | null;
+  service: string;
+} {
   const format = FORMATS[spec.type];
   if (!format) throw new Error(`unknown log type ${spec.type}`);
   const { rng, faker } = itemSources(spec.seed, spec.asOf, 'logs', spec.type, spec.index);
@@ -59,7 +70,7 @@ export function buildLogFile(spec: LogFileSpec): { data: Buffer; lines: LogLine[
     usersJson: users.map((u) => JSON.stringify(u)),
     facts,
     out: new ByteBuffer(0),
-    ipBytes: ips.map((ip) => Buffer.from(ip, 'latin1')),
+    nginx: { heads: new NginxHeads(ips), pieces: emptyPieces() },
   };
   const n = spec.linesPerFile;
   const keep = spec.keepLines === true;
@@ -70,7 +81,7 @@ export function buildLogFile(spec: LogFileSpec): { data: Buffer; lines: LogLine[
   const span = spec.daysBack * 86_400_000;
   const start = end - span;
   const step = span / n;
-  const out = new ByteBuffer(Math.ceil(n * (BYTES_PER_LINE[spec.type] ?? 256) * 1.1));
+  const out = new ByteBuffer(Math.ceil(n * (BYTES_PER_LINE[spec.type] ?? 256) * 1.1), spec.reuse);
   c.out = out;
   for (let i = 0; i < n; i++) {
     const ts = Math.floor(start + i * step + c.rng.float() * step);
@@ -88,5 +99,6 @@ export function buildLogFile(spec: LogFileSpec): { data: Buffer; lines: LogLine[
       };
     }
   }
-  return { data: out.done(), lines, service };
+  const data = out.done();
+  return { data, buffer: out.buf, lines, service };
 }

@@ -1,0 +1,121 @@
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { LogFileSpec } from './logic/logs';
+import type { LogThreadAnswer, LogThreadTask } from './log-thread';
+
+/** At most this many threads build log files, one per core beyond none. */
+const MAX_THREADS = 4;
+
+export interface BuiltLogFile {
+  data: Buffer;
+  service: string;
+  /** Hands the file's buffer back for a later file once its bytes are no longer needed. */
+  release(): void;
+}
+
+/**
+ * A process-wide pool of worker threads that build log files in parallel (lines not kept as rows). The threads are
+ * started on first use and kept, unreferenced (they never hold the process open), so later calls pay no start-up.
+ * Buffers go to the main thread and back by transfer, never copied.
+ */
+export class LogThreads {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly waiting: Array<(w: Worker) => void> = [];
+  private readonly calls = new Map<number, { resolve: (a: LogThreadAnswer) => void; reject: (e: Error) => void }>();
+  private readonly spare: ArrayBuffer[] = [];
+  private nextId = 0;
+  private broken: Error | null = null;
+
+  constructor(readonly size: number) {
+    const file = path.join(__dirname, `log-thread${path.extname(__filename)}`);
+    // From TypeScript sources (tsx, jest) the thread first registers tsx's require hook; a compiled build runs the .js.
+    const fromSource = path.extname(__filename) === '.ts';
+    const entry = fromSource
+      ? `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`
+      : file;
+    for (let i = 0; i < size; i++) {
+      const w = new Worker(entry, { eval: fromSource, execArgv: [] });
+      w.unref();
+      w.on('message', (a: LogThreadAnswer) => this.answered(w, a));
+      w.on('error', (e) => this.fail(e));
+      w.on('exit', (code) => code !== 0 && this.fail(new Error(`a log thread exited with code ${code}`)));
+      this.workers.push(w);
+      this.idle.push(w);
+    }
+  }
+
+  /** True once a thread failed: the pool takes no more work (the caller builds in its own thread). */
+  get failed(): boolean {
+    return this.broken !== null;
+  }
+
+  async build(spec: LogThreadTask['spec']): Promise<BuiltLogFile> {
+    const w = await this.worker();
+    const id = this.nextId++;
+    const reuse = this.spare.pop();
+    const answer = await new Promise<LogThreadAnswer>((resolve, reject) => {
+      this.calls.set(id, { resolve, reject });
+      const task: LogThreadTask = { id, spec, reuse };
+      w.postMessage(task, reuse ? [reuse] : []);
+    });
+    if (!answer.ok) throw new Error(`building a log file failed in its thread: ${answer.error}`);
+    const bytes = answer.bytes;
+    return {
+      data: Buffer.from(bytes, 0, answer.length),
+      service: answer.service,
+      release: () => void (this.spare.length < this.size * 2 && this.spare.push(bytes)),
+    };
+  }
+
+  private worker(): Promise<Worker> {
+    if (this.broken) return Promise.reject(this.broken);
+    const w = this.idle.pop();
+    if (w) {
+      w.ref(); // a thread with work holds the process until it answers
+      return Promise.resolve(w);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private answered(w: Worker, a: LogThreadAnswer): void {
+    const call = this.calls.get(a.id);
+    this.calls.delete(a.id);
+    const next = this.waiting.shift();
+    if (next) next(w);
+    else {
+      w.unref();
+      this.idle.push(w);
+    }
+    call?.resolve(a);
+  }
+
+  private fail(error: Error): void {
+    this.broken ??= error;
+    for (const call of this.calls.values()) call.reject(error);
+    this.calls.clear();
+    for (const w of this.workers) void w.terminate();
+    if (pool === this) pool = null;
+  }
+}
+
+let pool: LogThreads | null = null;
+
+/** The shared pool, or null on a machine with one core (threads would only add hand-offs there). */
+export function logThreads(): LogThreads | null {
+  const size = Math.min(MAX_THREADS, os.availableParallelism());
+  if (size < 2) return null;
+  pool ??= new LogThreads(size);
+  return pool;
+}
+
+/** The spec a thread gets: everything but the rows and the buffer (each thread keeps its own). */
+export const threadSpec = (s: LogFileSpec): LogThreadTask['spec'] => ({
+  type: s.type,
+  seed: s.seed,
+  asOf: s.asOf,
+  daysBack: s.daysBack,
+  linesPerFile: s.linesPerFile,
+  index: s.index,
+});

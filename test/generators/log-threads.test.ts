@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeLogFiles } from '../../activities/generators/logs-writer';
+import { buildLogFile } from '../../activities/generators/logic/logs';
+
+/**
+ * Log files are built three ways — on the log threads (several files, lines not kept), in the calling thread, and
+ * as text with their rows kept (the direct table). All three must give the same bytes for the same seed.
+ */
+const SPEC = { type: 'nginx_access', seed: 11, asOf: '2026-03-01', daysBack: 2, linesPerFile: 5_000 };
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+let dir: string;
+beforeAll(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'lw-log-threads-'))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('log files built on threads', () => {
+  it.each(['nginx_access', 'app_json', 'syslog', 'otel_trace'])(
+    '%s: files written through the threads hold the bytes the calling thread builds, with their sha256',
+    async (type) => {
+      const target = path.join(dir, type);
+      const written = await writeLogFiles({ ...SPEC, type, files: 5, start: 2, dir: target });
+      expect(written.map((f) => f.index)).toEqual([2, 3, 4, 5, 6]);
+      for (const f of written) {
+        const disk = readFileSync(path.join(target, f.name));
+        const here = buildLogFile({ ...SPEC, type, index: f.index });
+        expect(disk.equals(here.data)).toBe(true);
+        expect(f.sha256).toBe(sha(disk));
+        expect(f.bytes).toBe(disk.length);
+        expect(f.service).toBe(here.service);
+        expect(disk.toString('latin1').split('\n')).toHaveLength(SPEC.linesPerFile + 1);
+      }
+    },
+  );
+
+  it('the nginx byte writer gives the same text as the rows path, so a row matches its line in the file', () => {
+    for (const index of [0, 7]) {
+      const bytes = buildLogFile({ ...SPEC, index });
+      const rows = buildLogFile({ ...SPEC, index, keepLines: true });
+      expect(bytes.data.equals(rows.data)).toBe(true);
+      const firstLine = rows.data.toString('latin1').split('\n')[0];
+      expect(firstLine).toContain(`"${rows.lines![0].message}"`);
+    }
+  });
+
+  it('a file built in a reused buffer is byte-identical to one built in a fresh buffer', () => {
+    const first = buildLogFile({ ...SPEC, index: 1 });
+    const fresh = Buffer.from(buildLogFile({ ...SPEC, index: 2 }).data);
+    const reused = buildLogFile({ ...SPEC, index: 2, reuse: first.buffer });
+    expect(reused.buffer).toBe(first.buffer);
+    expect(reused.data.equals(fresh)).toBe(true);
+  });
+
+  it('a write that fails rejects the call and names the file', async () => {
+    await expect(
+      writeLogFiles({
+        ...SPEC,
+        files: 3,
+        write: async (name) => {
+          if (name.endsWith('00002.log')) throw new Error(`volume refused ${name}`);
+        },
+      }),
+    ).rejects.toThrow(/volume refused .*00002/);
+  });
+});
