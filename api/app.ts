@@ -48,6 +48,7 @@ import { pipelineRoutes } from './pipeline/routes';
 import { nlRuleRoutes } from './nl-rules/routes';
 import { jobCloneRoutes } from './job-clone/routes';
 import { iacRoutes } from './generators/iac-routes';
+import { streamingGeneratorRoutes } from './generators/streaming-routes';
 import { complianceRoutes } from './compliance/routes';
 import { aiRoutes } from './ai/routes';
 import { captureRoutes } from './capture/routes';
@@ -98,6 +99,7 @@ export const routeModules: RouteModule[] = [
   nlRuleRoutes,
   jobCloneRoutes,
   iacRoutes,
+  streamingGeneratorRoutes,
   aiRoutes,
   captureRoutes,
   complianceRoutes,

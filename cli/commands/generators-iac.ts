@@ -78,3 +78,73 @@ export function registerIacCommands(program: Command): void {
     });
   });
 }
+
+interface StreamingOptions extends ApiOptions {
+  source: string;
+  dest: string;
+  schema: string;
+  tables?: string;
+  views?: string;
+  keys: string[];
+  targetSchema?: string;
+  name?: string;
+  out?: string;
+}
+
+/** `lakeward generate-streaming`: the Lakeflow pipeline keeping a schema clone current (POST …/streaming-clone-generator/generate). */
+export function registerStreamingGeneratorCommand(program: Command): void {
+  withApiOptions(
+    program
+      .command('generate-streaming')
+      .description('a Lakeflow pipeline keeping a schema clone current (AUTO CDC over the change data feed)')
+      .requiredOption('--source <catalog>', 'source catalog')
+      .requiredOption('--dest <catalog>', 'destination catalog')
+      .requiredOption('--schema <name>', 'source schema')
+      .option('--tables <list>', 'comma-separated streaming tables')
+      .option('--views <list>', 'comma-separated materialized views')
+      .option(
+        '--keys <table=a+b>',
+        'merge keys of a streaming table (repeatable)',
+        (v: string, acc: string[]) => [...acc, v],
+        [],
+      )
+      .option('--target-schema <name>', 'default: the source schema name')
+      .option('--name <pipeline>', 'pipeline name')
+      .option('--out <dir>', 'write pipeline.json and the source files into this folder'),
+  ).action(async (opts: StreamingOptions) => {
+    const keys = new Map(opts.keys.map((k) => [k.split('=')[0], k.split('=')[1]?.split('+') ?? []]));
+    const list = (s?: string) =>
+      s
+        ? s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [];
+    const advanced = [
+      ...list(opts.tables).map((name) => (keys.has(name) ? { name, keys: keys.get(name) } : name)),
+      ...list(opts.views).map((name) => ({ name, table_type: 'materialized_view' })),
+    ];
+    const out = await apiClient(opts).post<{ pipeline: unknown; files: { path: string; content: string }[] }>(
+      '/api/streaming-clone-generator/generate',
+      {
+        source_catalog: opts.source,
+        destination_catalog: opts.dest,
+        schema_name: opts.schema,
+        advanced_tables: advanced,
+        ...(opts.targetSchema ? { target_schema: opts.targetSchema } : {}),
+        ...(opts.name ? { pipeline_name: opts.name } : {}),
+      },
+    );
+    print(opts, out, (o) => {
+      const files = [{ path: 'pipeline.json', content: JSON.stringify(o.pipeline, null, 2) }, ...o.files];
+      if (!opts.out) return files.map((f) => `--- ${f.path}\n${f.content}`).join('\n');
+      return files
+        .map((f) => {
+          const target = path.join(opts.out!, path.basename(f.path));
+          writeFileSync(target, f.content);
+          return `wrote ${target}`;
+        })
+        .join('\n');
+    });
+  });
+}

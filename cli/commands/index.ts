@@ -34,7 +34,7 @@ import { registerAutomationCommands } from './automation';
 import { registerPipelineCommands } from './pipeline';
 import { registerNlRuleCommands } from './nl-rules';
 import { registerJobCloneCommands } from './job-clone';
-import { registerIacCommands } from './generators-iac';
+import { registerIacCommands, registerStreamingGeneratorCommand } from './generators-iac';
 import { registerComplianceCommands } from './compliance';
 import { registerAuthCommands } from './auth';
 import { registerWebCommand } from './web';
@@ -83,6 +83,7 @@ export const commandRegistrars: ((program: Command) => void)[] = [
   registerNlRuleCommands,
   registerJobCloneCommands,
   registerIacCommands,
+  registerStreamingGeneratorCommand,
   registerComplianceCommands,
   registerAuthCommands,
 ];
