@@ -19,7 +19,7 @@ export function CatalogPicker(props: {
       id={id}
       className="field"
       allowsCustomValue
-      menuTrigger="focus"
+      menuTrigger="input"
       inputValue={props.value}
       onInputChange={props.onChange}
       onSelectionChange={(key) => key !== null && props.onChange(String(key))}

@@ -78,11 +78,20 @@ export function CloneWizard() {
     return { body, problems: problems.length ? problems : (validate?.(body) ?? []) };
   };
 
+  // Focus moves once the step holding the field has rendered.
+  const focusField = useRef<string | null>(null);
+  useEffect(() => {
+    const el = focusField.current && document.getElementById(`field-${focusField.current}`);
+    if (el) {
+      el.focus();
+      focusField.current = null;
+    }
+  });
   const focusFirst = (details: ErrorDetail[]) => {
     const first = details[0];
     if (!first) return;
     setDraft((d) => ({ ...d, step: stepOf(first.path) }));
-    requestAnimationFrame(() => document.getElementById(`field-${first.path}`)?.focus());
+    focusField.current = first.path;
   };
   const showErrors = (details: ErrorDetail[]) => {
     setErrors(details);
@@ -125,7 +134,7 @@ export function CloneWizard() {
   return (
     <section aria-labelledby="clone-title">
       <h1 id="clone-title">Clone a catalog</h1>
-      <ol className="row-actions" aria-label="Steps">
+      <ol className="steps" aria-label="Steps">
         {STEPS.map((s, i) => (
           <li key={s} aria-current={i === draft.step ? 'step' : undefined}>
             {i === draft.step ? <strong>{s}</strong> : s}

@@ -42,11 +42,8 @@ export function JobPage() {
   });
 
   const recordStatus = job.data?.status;
-  const status = live.final
-    ? (live.status ?? recordStatus)
-    : recordStatus && FINAL.includes(recordStatus)
-      ? recordStatus
-      : (live.status ?? recordStatus);
+  // The recorded status once it is final (read again after the final event), else the live one.
+  const status = recordStatus && FINAL.includes(recordStatus) ? recordStatus : (live.status ?? recordStatus);
   const running = status !== undefined && status !== null && !FINAL.includes(status);
   const p = job.data?.progress;
   const tables =

@@ -22,6 +22,7 @@ type Job = components['schemas']['JobListItem'];
 const STATUSES = ['queued', 'running', 'cancelling', 'completed', 'failed', 'cancelled', 'aborted'] as const;
 type Status = (typeof STATUSES)[number];
 const PAGE = 200;
+const NO_JOBS: Job[] = [];
 
 interface Filters {
   type: string;
@@ -39,8 +40,8 @@ const columns = [
   }),
   col.accessor('job_type', { header: 'Type' }),
   col.accessor('status', { header: 'Status', cell: (c) => <StatusText status={c.getValue()} /> }),
-  col.accessor((j) => str(j.source), { id: 'source', header: 'Source' }),
-  col.accessor((j) => str(j.destination), { id: 'destination', header: 'Destination' }),
+  col.accessor((j) => str(j.source_catalog ?? j.source), { id: 'source', header: 'Source' }),
+  col.accessor((j) => str(j.destination_catalog ?? j.destination), { id: 'destination', header: 'Destination' }),
   col.accessor((j) => `${j.progress.completed}/${j.progress.total}`, { id: 'progress', header: 'Progress' }),
   col.accessor('created_at', { header: 'Created', cell: (c) => new Date(c.getValue()).toLocaleString() }),
 ];
@@ -66,7 +67,7 @@ export function JobsList() {
   });
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table's hook is used as documented
   const table = useReactTable({
-    data: q.data ?? [],
+    data: q.data ?? NO_JOBS,
     columns,
     state: { sorting, globalFilter: filters.text },
     onSortingChange: setSorting,

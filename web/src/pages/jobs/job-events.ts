@@ -18,7 +18,9 @@ const MAX_EVENTS = 2000;
 
 export function applyEvent(state: LiveState, raw: Record<string, unknown>): LiveState {
   const type = String(raw.type ?? 'log');
-  const status = typeof raw.status === 'string' ? raw.status : state.status;
+  // Only status and progress snapshots and the final event carry the JOB's status (a table event's `status` is the table's).
+  const carriesJobStatus = type === 'status' || type === 'progress' || raw.final === true;
+  const status = carriesJobStatus && typeof raw.status === 'string' ? raw.status : state.status;
   if (type === 'progress') {
     return { ...state, status, progress: raw as unknown as LiveProgress };
   }
@@ -37,8 +39,7 @@ export function applyEvent(state: LiveState, raw: Record<string, unknown>): Live
           message: String(raw.message ?? ''),
         },
       ].slice(-MAX_EVENTS);
-  const finalStatus = raw.final === true && typeof raw.status === 'string' ? raw.status : status;
-  return { ...state, status: finalStatus, events, final: state.final || raw.final === true };
+  return { ...state, status, events, final: state.final || raw.final === true };
 }
 
 /** Delay before reconnect attempt `n` (0-based); after the last one the page falls back to polling. */

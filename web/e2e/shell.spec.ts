@@ -1,0 +1,81 @@
+import { axeViolations, expect, startClone, test } from './fixtures';
+import { E2E } from './stack';
+
+test(
+  'the API key is asked once on the first 401, kept across a reload, and a wrong key shows the 401 message',
+  { tag: '@no-key' },
+  async ({ page }) => {
+    await page.goto('/jobs');
+    const dialog = page.getByRole('dialog', { name: 'API key' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('API key for this tab').fill('not-the-key');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('api-key-message')).toContainText('The key was refused');
+    await dialog.getByLabel('API key for this tab').fill(E2E.apiKey);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
+    await expect(page.getByText(/jobs? shown/)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(/jobs? shown/)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'API key' })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('lakeward.api_key'))).toBeNull();
+  },
+);
+
+test('the health badge polls /api/health every 15 s on the page clock', async ({ page }) => {
+  const polls: number[] = [];
+  await page.clock.install();
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/health') polls.push(Date.now());
+  });
+  await page.goto('/jobs');
+  await expect(page.getByTestId('health-badge')).toHaveText('✓ All systems ok');
+  const first = polls.length;
+  await page.clock.runFor(14_000);
+  expect(polls.length).toBe(first);
+  await page.clock.runFor(1_500);
+  await expect.poll(() => polls.length, { message: 'a health poll 15 s after the first' }).toBe(first + 1);
+  await page.clock.runFor(15_000);
+  await expect.poll(() => polls.length, { message: 'a health poll 30 s after the first' }).toBe(first + 2);
+});
+
+test('/jobs lists a job started through the API with its id, destination and status', async ({ page, api }) => {
+  const jobId = await startClone(api, {
+    source_catalog: 'demo_sales',
+    destination_catalog: 'demo_sales_listed',
+    clone_type: 'SHALLOW',
+  });
+  await page.goto('/jobs');
+  const row = page.getByTestId('job-row').filter({ hasText: jobId });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('demo_sales_listed');
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', /queued|running|completed/);
+});
+
+test('every page has no WCAG A/AA violations in both themes (screenshots in e2e/artifacts)', async ({ page, api }) => {
+  const jobId = await startClone(api, {
+    source_catalog: 'demo_sales',
+    destination_catalog: 'demo_sales_axe',
+    clone_type: 'SHALLOW',
+  });
+  const pages = [
+    ['dashboard', '/'],
+    ['jobs', '/jobs'],
+    ['job', `/jobs/${jobId}`],
+    ['clone', '/clone'],
+  ] as const;
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.addInitScript((t) => localStorage.setItem('lakeward.theme', t), theme);
+    for (const [name, path] of pages) {
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      found.push(...(await axeViolations(page)).map((v) => `${name} (${theme}) ${v}`));
+      await page.screenshot({ path: `e2e/artifacts/${name}-${theme}.png`, fullPage: true });
+    }
+  }
+  expect(found).toEqual([]);
+});
