@@ -14,7 +14,7 @@ import {
 } from './match';
 import type { FsParams } from './logic/em';
 import type { RuleForRun } from './logic/negative-match';
-import { applyOverrides, openRunCases, stewardDecisions, type StewardDecisions } from './match-cases';
+import { openRunCases, stewardDecisions, type StewardDecisions } from './match-cases';
 import { applyNegativeMatch, recordBlocked, rulesForRun } from './negative-match';
 
 /** MDM activities: every heavy step is SQL on the configured workspace (DuckDB locally, the warehouse on Databricks). */
@@ -64,9 +64,6 @@ export function createMdmActivities(deps: { workspaces: WorkspaceResolver; store
       if (!deps.store) return { mustLinks: [], cannotLinks: [], overrides: [] };
       return stewardDecisions(deps.store.db, req.entityType);
     },
-    async mdmMatchOverrides(req: MatchStepInput & { overrides: StewardDecisions['overrides'] }) {
-      return withHeartbeat(async () => applyOverrides(await workspace(), req));
-    },
     async mdmMatchCases(
       req: MatchStepInput & { params: FsParams | null; slaCalendar: string | null; decisions: StewardDecisions },
     ) {
@@ -74,7 +71,7 @@ export function createMdmActivities(deps: { workspaces: WorkspaceResolver; store
       const db = deps.store.db;
       return withHeartbeat(async () => openRunCases(await workspace(), db, req));
     },
-    async mdmMatchPublish(req: MatchStepInput & { ts: string }) {
+    async mdmMatchPublish(req: MatchStepInput & { ts: string; overrides?: StewardDecisions['overrides'] }) {
       return withHeartbeat(async () => publishGolden(await workspace(), req));
     },
   };

@@ -5,7 +5,6 @@ import { mdmCases } from '../../store/mdm/steward-tables';
 import { cannotLinksFor, mustLinksFor, openCases, overridesFor, recordKey } from '../../store/mdm/cases';
 import type { FsParams } from './logic/em';
 import { caseMembersSql, conflictsSql, reviewCasesSql, runCases, suspectedCasesSql } from './logic/match-cases';
-import { lit, tableOf } from './logic/match-sql';
 import { slaDueAt } from './logic/sla';
 import { tables, type MatchStepInput } from './match';
 
@@ -35,48 +34,6 @@ export async function stewardDecisions(db: Db, entityType: string): Promise<Stew
       by: o.created_by,
     })),
   };
-}
-
-/**
- * Steward overrides win over survivorship on every run: each attribute's overridden golden records (by id, or the
- * one now holding the override's first record) take the value, with the steward as provenance.
- */
-export async function applyOverrides(
-  ws: Workspace,
-  req: MatchStepInput & { overrides: StewardDecisions['overrides'] },
-): Promise<number> {
-  const t = tables(req);
-  const known = req.overrides.filter((o) => o.attribute in req.model.attributes);
-  if (!known.length) return 0;
-  const uids = [...new Set(known.flatMap((o) => o.records.slice(0, 1)))];
-  const holder = new Map<string, string>();
-  if (uids.length)
-    for (const r of (
-      await ws.query(`SELECT uid, entity_id FROM ${tableOf(t.assign)} WHERE uid IN (${uids.map(lit).join(', ')})`)
-    ).rows)
-      holder.set(String(r.uid), String(r.entity_id));
-  let updated = 0;
-  for (const attribute of [...new Set(known.map((o) => o.attribute))]) {
-    const byEntity = new Map<string, { value: string | null; by: string }>();
-    for (const o of known.filter((x) => x.attribute === attribute)) {
-      const id = o.entity_id ?? holder.get(o.records[0]);
-      if (id) byEntity.set(id, { value: o.value, by: o.by });
-    }
-    if (!byEntity.size) continue;
-    const ids = [...byEntity.keys()];
-    const cases = (f: (v: { value: string | null; by: string }) => string) =>
-      `CASE ${[...byEntity].map(([id, v]) => `WHEN entity_id = ${lit(id)} THEN ${f(v)}`).join(' ')} END`;
-    const res = await ws.updateWhere(
-      t.golden,
-      {
-        [attribute]: cases((v) => (v.value === null ? 'CAST(NULL AS STRING)' : lit(v.value))),
-        [`${attribute}__source`]: cases((v) => lit(`steward:${v.by}`)),
-      },
-      `entity_id IN (${ids.map(lit).join(', ')}) AND status IN ('active', 'under_review')`,
-    );
-    updated += res.numUpdatedRows;
-  }
-  return updated;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { ensureRecordsTable } from '../../activities/mdm/ingest';
-import { applyOverrides, openRunCases, stewardDecisions } from '../../activities/mdm/match-cases';
+import { openRunCases, stewardDecisions } from '../../activities/mdm/match-cases';
 import { clusterRecords, prepareMatch, publishGolden, tables } from '../../activities/mdm/match';
 import { attributesOf, gammaColumn, levelCount } from '../../activities/mdm/logic/match-sql';
 import { initialParams } from '../../activities/mdm/logic/em';
@@ -72,9 +72,12 @@ afterAll(async () => h?.teardown());
 
 async function run(runId: string) {
   await clusterRecords(ws, req(runId));
-  const published = await publishGolden(ws, { ...req(runId), ts: new Date().toISOString() });
   const decisions = await stewardDecisions(h.store.db, 'person');
-  await applyOverrides(ws, { ...req(runId), overrides: decisions.overrides });
+  const published = await publishGolden(ws, {
+    ...req(runId),
+    ts: new Date().toISOString(),
+    overrides: decisions.overrides,
+  });
   const cases = await openRunCases(ws, h.store.db, { ...req(runId), params, slaCalendar: 'US', decisions });
   return { published, cases };
 }
@@ -133,7 +136,10 @@ test('scores of 96, 80, 60 and 40 give: active; under_review with a match_review
 
   // A steward's override wins over survivorship on every later run, with the steward as provenance.
   await putOverrides(h.store.db, 'person', { entity_id: b1.entity_id }, { last_name: 'override' }, 'alice', null);
+  const versions = (await ws.tableHistory(t.golden)).length;
   await run('run-2b');
+  // published with the survivorship values in one commit: one new version of the golden table, not two
+  expect((await ws.tableHistory(t.golden)).length).toBe(versions + 1);
   const b = (await request(app).get(`/api/mdm/entities/${b1.entity_id}`).expect(200)).body;
   expect([b.attributes.last_name, b.provenance.last_name]).toEqual([
     'override',

@@ -113,6 +113,38 @@ export function goldenSql(
   return `${current} UNION ALL ${single} UNION ALL ${gone}`;
 }
 
+/** Steward overrides of one attribute: golden record id → the value (null clears it) and who set it. */
+export type OverridesByAttribute = Map<string, Map<string, { value: string | null; by: string }>>;
+
+/**
+ * The golden records of `goldenSql` with the steward overrides in place (value, and `steward:<who>` as its
+ * source), on active and under-review records: published in the same commit as survivorship's values.
+ */
+export function withOverridesSql(model: MdmModel, golden: string, overrides: OverridesByAttribute): string {
+  if (!overrides.size) return golden;
+  const live = `g.status IN ('active', 'under_review')`;
+  const cols = attributesOf(model).flatMap((a) => {
+    const byEntity = overrides.get(a);
+    if (!byEntity?.size) return [`g.${ident(a)}`, `g.${ident(`${a}__source`)}`];
+    const when = (f: (v: { value: string | null; by: string }) => string) =>
+      [...byEntity].map(([id, v]) => `WHEN g.entity_id = ${lit(id)} AND ${live} THEN ${f(v)}`).join(' ');
+    return [
+      `CASE ${when((v) => (v.value === null ? 'CAST(NULL AS STRING)' : lit(v.value)))} ELSE g.${ident(a)} END AS ${ident(a)}`,
+      `CASE ${when((v) => lit(`steward:${v.by}`))} ELSE g.${ident(`${a}__source`)} END AS ${ident(`${a}__source`)}`,
+    ];
+  });
+  return (
+    `SELECT g.entity_id, g.entity_type, g.status, g.reviewable, g.confidence_score, g.record_count, ${cols.join(', ')}, ` +
+    `g.merged_into, g.created_at, g.updated_at, g.run_id FROM (${golden}) g`
+  );
+}
+
+/** Golden records whose value of some attribute a steward set (its source `steward:<who>`). */
+export const overriddenCountSql = (model: MdmModel, t: MatchTables) =>
+  `SELECT ${attributesOf(model)
+    .map((a) => `count_if(${ident(`${a}__source`)} LIKE 'steward:%')`)
+    .join(' + ')} AS n FROM ${tableSql(t.golden)} WHERE status IN ('active', 'under_review')`;
+
 /** The membership published with the golden records: entity_id, uid, system, record_id. */
 export const membersSql = (t: MatchTables, runId: string) =>
   `SELECT a.entity_id, a.uid, w.system, w.record_id, ${lit(runId)} AS run_id FROM ${tableSql(t.assign)} a JOIN ${tableSql(t.work)} w ON w.uid = a.uid`;
