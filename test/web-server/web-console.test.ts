@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import {
 } from '../../workers/web-console';
 import { testAppDeps } from '../api/deps';
 import { createTestStore } from '../helpers/db';
+import { eventually } from '../helpers/eventually';
 
 const run = promisify(execFile);
 
@@ -201,3 +202,32 @@ test('lakeward dev: the console beside the API, or a line saying why not (no bui
     await beside.running?.close();
   }
 });
+
+test('lakeward web --port --api-url serves the build and proxies to that API until SIGTERM', async () => {
+  const port = await freePort();
+  const child = spawn(
+    path.join(ROOT, 'bin/lakeward'),
+    ['web', '--dist', dist, '--port', String(port), '--api-url', api.url],
+    {
+      cwd: ROOT,
+      env: { ...process.env, LAKEWARD_CONFIG: '', LAKEWARD_WEB_PORT: '1' },
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    await eventually(() => stderr.includes(`console at http://127.0.0.1:${port}`), {
+      what: `lakeward web to listen on ${port}`,
+      timeoutMs: 60_000,
+    });
+    expect(stderr).toContain(`(API ${api.url})`);
+    const config = await request(`http://127.0.0.1:${port}`).get('/config.json').expect(200);
+    expect(config.body).toEqual({ api_url: '', temporal_ui_url: 'http://localhost:8233', namespace: 'default' });
+    await request(`http://127.0.0.1:${port}`).get('/api/health').expect(200);
+    expect((await request(`http://127.0.0.1:${port}`).get('/jobs').expect(200)).text).toBe(INDEX);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  expect(await exited).toBe(0);
+}, 90_000);
