@@ -3,6 +3,7 @@ import { DeadlineExceededError, InvalidInputError, StatementCanceledError } from
 import { bindStatementParameters } from '../sql/statement-parameters';
 import type { Workspace } from '../port';
 import { readOnlyStatement } from '../sql/read-only-statement';
+import { withRowLimit } from '../sql/row-limit';
 import { isPunct, isWord, significant, tokenize, type Token } from '../sql/tokenizer';
 import type { QueryColumn, StatementOptions, StatementResult, TableRef } from '../types';
 import { withDuck } from './duck';
@@ -15,7 +16,8 @@ import type { LocalContext } from './workspace-context';
 /**
  * A workbench statement on the local lakehouse: `:name` markers become DuckDB parameters bound as text and cast
  * to their declared type, the query is resolved like `query` (names, time travel, row filters, column masks),
- * and DuckDB's streaming result is read chunk by chunk until `rowLimit` rows; a timeout or an abort interrupts
+ * limited to `rowLimit` + 1 rows inside the engine unless it has its own LIMIT, and DuckDB's streaming result is
+ * read chunk by chunk until `rowLimit` rows; a timeout or an abort interrupts
  * the connection, which stops the query inside DuckDB.
  */
 export async function executeStatement(
@@ -41,7 +43,8 @@ export async function executeStatement(
   return withDuck(async (conn) => {
     await defineMacros(conn, resolver);
     return stoppable(conn, opts, async () => {
-      const result = await conn.stream(duckSql, values);
+      // One row past the limit tells whether the answer is truncated; the engine stops scanning there.
+      const result = await conn.stream(withRowLimit(duckSql, opts.rowLimit + 1), values);
       const names = result.columnNames();
       const types = result.columnTypes().map((t) => duckToDatabricks(String(t)));
       const rows: unknown[][] = [];

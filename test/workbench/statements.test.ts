@@ -132,6 +132,32 @@ describe('a statement on the local lakehouse', () => {
     expect(all.manifest.truncated).toBe(false);
   });
 
+  it('limits inside the engine without renaming columns: duplicate names stay, a LIMIT of its own is kept', async () => {
+    const dup = (
+      await request(local)
+        .post(S)
+        .send({ statement: 'SELECT id, id AS id FROM wb.s.big ORDER BY id DESC;', row_limit: 2 })
+        .expect(200)
+    ).body;
+    expect(dup.manifest.schema.columns.map((c: { name: string }) => c.name)).toEqual(['id', 'id']);
+    expect(dup.manifest).toMatchObject({ total_row_count: 2, truncated: true });
+    expect(dup.result.data_array).toEqual([
+      ['9999', '9999'],
+      ['9998', '9998'],
+    ]);
+    const own = (
+      await request(local)
+        .post(S)
+        .send({ statement: 'SELECT id FROM wb.s.big ORDER BY id LIMIT 3 -- three', row_limit: 2 })
+        .expect(200)
+    ).body;
+    expect(own.manifest).toMatchObject({ total_row_count: 2, truncated: true });
+    const exact = (
+      await request(local).post(S).send({ statement: 'SELECT id FROM wb.s.big WHERE id < 5', row_limit: 5 }).expect(200)
+    ).body;
+    expect(exact.manifest).toMatchObject({ total_row_count: 5, truncated: false });
+  });
+
   it('binds parameters as data: a quote and a DROP in a value find nothing and drop nothing', async () => {
     const res = (
       await request(local)
