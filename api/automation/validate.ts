@@ -58,8 +58,8 @@ const WebhookParams = z.looseObject({
 });
 
 /**
- * Actions as stored: types this service can run (run_pipeline needs a `pipeline` job type, open_case master-data
- * cases), webhook parameters checked, a new webhook secret sealed (`secret_sealed`) and a left-out one kept from
+ * Actions as stored: types this service can run (run_pipeline needs a `pipeline` job type and a pipeline_id,
+ * open_case master-data cases), webhook parameters checked, a new webhook secret sealed (`secret_sealed`) and a left-out one kept from
  * the playbook's previous version.
  */
 export function prepareActions(deps: AppDeps, actions: Action[], previous?: PlaybookRow): Action[] {
@@ -70,6 +70,8 @@ export function prepareActions(deps: AppDeps, actions: Action[], previous?: Play
     const at = `actions.${i}`;
     if (a.type === 'run_pipeline' && !types.has('pipeline'))
       problems.push({ path: `${at}.type`, message: 'pipelines not available' });
+    else if (a.type === 'run_pipeline' && (typeof a.params.pipeline_id !== 'string' || !a.params.pipeline_id))
+      problems.push({ path: `${at}.params.pipeline_id`, message: 'the pipeline to run is required' });
     if (a.type !== 'webhook') return a;
     const parsed = WebhookParams.safeParse(a.params);
     if (!parsed.success) {

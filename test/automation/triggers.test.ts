@@ -74,7 +74,7 @@ describe('refused at create', () => {
       .expect(422);
   });
 
-  test('trigger_config is checked per trigger type; run_pipeline is not available', async () => {
+  test('trigger_config is checked per trigger type; run_pipeline needs a pipeline_id', async () => {
     const bad = await s
       .api()
       .post('/api/playbooks')
@@ -91,7 +91,9 @@ describe('refused at create', () => {
       .post('/api/playbooks')
       .send({ name: 'b', trigger_type: 'job_failed', actions: [{ type: 'run_pipeline', params: {} }] })
       .expect(422);
-    expect(pipeline.body.error.message).toContain('pipelines not available');
+    expect(pipeline.body.error.details).toEqual([
+      { path: 'actions.0.params.pipeline_id', message: 'the pipeline to run is required' },
+    ]);
   });
 });
 
