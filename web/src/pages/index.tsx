@@ -1,21 +1,26 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { PageEntry, PageId } from '../manifest';
-import { CloneWizard } from './clone/CloneWizard';
-import { Dashboard } from './dashboard/Dashboard';
-import { JobPage } from './jobs/JobPage';
-import { JobsList } from './jobs/JobsList';
 
-const COMPONENTS: Record<PageId, () => React.ReactElement> = {
-  dashboard: Dashboard,
-  jobs: JobsList,
-  job: JobPage,
-  clone: CloneWizard,
+/** Each page is its own chunk, loaded when first visited, so the initial JS is the shell alone. */
+const COMPONENTS: Record<PageId, ComponentType> = {
+  dashboard: lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard }))),
+  jobs: lazy(() => import('./jobs/JobsList').then((m) => ({ default: m.JobsList }))),
+  job: lazy(() => import('./jobs/JobPage').then((m) => ({ default: m.JobPage }))),
+  clone: lazy(() => import('./clone/CloneWizard').then((m) => ({ default: m.CloneWizard }))),
 };
 
 /** Routes for the pages the server supports (manifest.ts decides which). */
 export function routesFor(pages: PageEntry[]): RouteObject[] {
   return pages.map((p) => {
     const Component = COMPONENTS[p.id as PageId];
-    return { path: p.path, element: <Component /> };
+    return {
+      path: p.path,
+      element: (
+        <Suspense fallback={<p role="status">Loading {p.title.toLowerCase()}…</p>}>
+          <Component />
+        </Suspense>
+      ),
+    };
   });
 }
