@@ -13,10 +13,11 @@ export const MdmNameSchema = z
   .regex(/^[a-z][a-z0-9_]{0,62}$/, 'must be lower-case letters, digits and _ (starting with a letter, max 63)');
 
 /** How an attribute's values are standardised at ingest (see activities/mdm/logic/standardise.ts). */
-export const AttributeKindSchema = z.enum(['name', 'email', 'phone', 'date', 'id']).meta({
+export const AttributeKindSchema = z.enum(['name', 'email', 'phone', 'date', 'id', 'code']).meta({
   description:
-    'name: lower-case letters and single spaces; email: trimmed lower case; phone: digits only; ' +
-    'date: ISO yyyy-MM-dd; id: upper-case letters and digits',
+    'name: lower-case letters (accents kept) and single spaces; email: trimmed lower case; phone: digits only; ' +
+    'date: ISO yyyy-MM-dd; id: upper-case letters and digits; code: the code of a reference domain the value ' +
+    'is an alias of on the ingest day (NULL and counted as unknown otherwise)',
 });
 
 /**
@@ -47,6 +48,8 @@ export const AttributeSpecSchema = z.strictObject({
   /** Present on both records and different → never merged automatically. */
   hard_identifier: z.boolean().default(false),
   survivorship: SurvivorshipSchema.default('most_trusted'),
+  /** kind `code`: the reference domain (GET /api/mdm/reference-data) whose aliases standardise the values. */
+  domain: MdmNameSchema.optional(),
 });
 
 /** A blocking key part: an attribute, or its first `prefix` characters. */
@@ -97,6 +100,13 @@ export const MdmModelSchema = z
       r.attributes.forEach((a, j) => known(a, ['deterministic_rules', i, 'attributes', j])),
     );
     for (const [name, spec] of Object.entries(m.attributes)) {
+      if ((spec.kind === 'code') !== (spec.domain !== undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['attributes', name, 'domain'],
+          message:
+            spec.kind === 'code' ? 'a code attribute needs its reference domain' : 'only a code attribute has a domain',
+        });
       spec.comparisons.forEach((c, i) => {
         if (c.type === 'date_distance' && spec.kind !== 'date')
           ctx.addIssue({
@@ -200,6 +210,8 @@ export const IngestSourceSummarySchema = z.object({
   rows_written: z.number(),
   skipped: z.record(z.string(), z.number()),
   duplicate_keys: z.number(),
+  /** Values of code attributes that are no alias of their domain on the ingest day (written as NULL). */
+  unknown_codes: z.number().optional(),
   changed: z.number(),
   vanished: z.number(),
 });

@@ -2,7 +2,7 @@ import { InvalidInputError, NotFoundError } from '../../platform/errors';
 import { parseFqn } from '../../platform/identifiers';
 import type { Workspace } from '../../platform/port';
 import type { IngestSourceSummary, MdmModel, MdmSource } from '../../schemas/mdm';
-import { ingestSql, recordsColumns, recordsTable, type RecordsTable } from './logic/standardise';
+import { aliases, ingestSql, recordsColumns, recordsTable, type RecordsTable } from './logic/standardise';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -55,6 +55,14 @@ export async function ingestSource(
   const target: RecordsTable = recordsTable(req.catalog, req.model.entity_type);
   const types = await sourceTypes(ws, req.source);
   const sql = ingestSql(req.model, req.source, types, target, req.ingestId, req.ts);
+  const codes = Object.entries(req.model.attributes).filter(
+    ([a, spec]) => spec.kind === 'code' && req.source.columns[a],
+  );
+  if (codes.length && !(await ws.tableExists(aliases(target))))
+    throw new InvalidInputError(
+      `no reference data table ${target.catalog}.mdm.reference_aliases for ${codes.map(([a, s]) => `${a} (${s.domain})`).join(', ')}: ` +
+        'load the domain through /api/mdm/reference-data first',
+    );
   const stats = (await ws.query(sql.stats)).rows[0] ?? {};
   await ws.deleteWhere(target, sql.ownPredicate);
   await ws.insertQuery(target, sql.insert);
@@ -74,6 +82,7 @@ export async function ingestSource(
     rows_written: num(written.written),
     skipped,
     duplicate_keys: num(stats.duplicate_keys),
+    ...(codes.length ? { unknown_codes: num(stats.unknown_codes) } : {}),
     changed: num(written.changed),
     vanished,
   };

@@ -9,7 +9,8 @@ import { submitJob } from '../jobs/service';
 import { HttpError } from '../middleware/http-error';
 import { mdmIngestJobType } from './job-types';
 import { mdmMatchJobType } from './match-job-type';
-import { actorOf, invalid, requireModel, sourceOf } from './service';
+import { ensureBuiltins, mappingTable, publishMapping } from './reference-service';
+import { actorOf, invalid, mdmWorkspace, requireModel, sourceOf } from './service';
 
 /**
  * Submitting the two MDM jobs through the job kernel, as `POST /api/mdm/ingest` and `POST /api/mdm/match/run` do
@@ -42,6 +43,12 @@ export async function lastTrained(deps: AppDeps, entityType: string) {
 /** Queues an mdm_ingest job of the entity type's sources (or `systems`); 422 naming the field otherwise. */
 export async function submitIngest(deps: AppDeps, body: z.infer<typeof IngestBodySchema>) {
   const model = await requireModel(deps, body.entity_type, 'body.entity_type');
+  // code attributes read <mdm.catalog>.mdm.reference_aliases: written now if reference data never was
+  if (Object.values(model.attributes).some((a) => a.kind === 'code')) {
+    await ensureBuiltins(deps.store.db);
+    const ws = await mdmWorkspace(deps);
+    if (!(await ws.tableExists(mappingTable(deps.config.mdm.catalog)))) await publishMapping(deps, ws);
+  }
   const all = (await listSources(deps.store.db, body.entity_type)).map(sourceOf);
   const unknown = (body.systems ?? []).filter((s) => !all.some((x) => x.system === s));
   if (unknown.length)

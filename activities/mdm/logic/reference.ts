@@ -1,5 +1,6 @@
 import currencyCodes from 'currency-codes';
 import countries from 'i18n-iso-countries';
+import { compareExpr } from './standardise';
 
 /**
  * Reference data: how a value is compared with codes and aliases, and the built-in ISO domains. Pure (the ISO
@@ -18,8 +19,9 @@ export function normaliseAlias(value: string): string {
     .replace(/[^A-Z0-9]/g, '');
 }
 
-/** The SQL expression of the same normalisation (Databricks SQL and DuckDB), for ingest-side standardising. */
-export const normaliseAliasSql = (expr: string) => `regexp_replace(upper(${expr}), '[^A-Z0-9]', '')`;
+/** The same normalisation in SQL (Databricks SQL and DuckDB; accents dropped by `translate`), for ingest. */
+export const normaliseAliasSql = (expr: string) =>
+  `regexp_replace(upper(${compareExpr('name', `lower(${expr})`)}), '[^A-Z0-9]', '')`;
 
 export interface RefCode {
   code: string;

@@ -38,6 +38,9 @@ export function standardiseExpr(kind: AttributeKind, column: string, type: strin
     }
     case 'id':
       return `nullif(upper(regexp_replace(${s}, '[^A-Za-z0-9]', '')), '')`;
+    case 'code':
+      // the alias key; ingestSql turns it into the domain's code through reference_aliases
+      return `nullif(regexp_replace(upper(${compareExpr('name', `lower(${s})`)}), '[^A-Z0-9]', ''), '')`;
   }
 }
 
@@ -110,6 +113,9 @@ export function recordsColumns(model: MdmModel): { name: string; type: string }[
   ];
 }
 
+/** `<mdm.catalog>.mdm.reference_aliases`: (domain, alias, code, valid_from, valid_to), written by reference data. */
+export const aliases = (records: RecordsTable): RecordsTable => ({ ...records, name: 'reference_aliases' });
+
 export interface IngestSql {
   /** One read: rows, missing keys, rows without any attribute value, duplicate keys. */
   stats: string;
@@ -155,10 +161,27 @@ export function ingestSql(
   const updated = source.updated_at_column
     ? `CAST(${ident(source.updated_at_column)} AS TIMESTAMP)`
     : 'CAST(NULL AS TIMESTAMP)';
-  const stdRows = `SELECT ${key} AS record_id, ${updated} AS source_updated_at, ${std.join(', ')} FROM ${src} WHERE ${hasKey}`;
+  // code attributes: the alias key, then the code it is an alias of on the ingest day (NULL when none)
+  const codes = mapped.filter((a) => model.attributes[a].kind === 'code');
+  const day = `CAST(${lit(ts.slice(0, 10))} AS DATE)`;
+  const codeOf = (a: string) =>
+    `(SELECT min(ra.code) FROM ${tableSql(aliases(target))} ra WHERE ra.domain = ${lit(model.attributes[a].domain ?? '')} ` +
+    `AND ra.alias = k.${ident(a)} AND (ra.valid_from IS NULL OR ra.valid_from <= ${day}) AND (ra.valid_to IS NULL OR ${day} < ra.valid_to))`;
+  const keyed = `SELECT ${key} AS record_id, ${updated} AS source_updated_at, ${std.join(', ')} FROM ${src} WHERE ${hasKey}`;
+  const stdRows = codes.length
+    ? `SELECT k.record_id, k.source_updated_at, ${attrs
+        .map((a) => (codes.includes(a) ? `${codeOf(a)} AS ${ident(a)}` : `k.${ident(a)}`))
+        .join(
+          ', ',
+        )}, ${codes.map((a) => `k.${ident(a)} IS NOT NULL AS ${ident(`${a}__given`)}`).join(', ')} FROM (${keyed}) k`
+    : keyed;
+  const unknown = codes.length
+    ? `(SELECT ${codes.map((a) => `count_if(${ident(`${a}__given`)} AND ${ident(a)} IS NULL)`).join(' + ')} FROM (${stdRows}) s)`
+    : '0';
   const stats =
     `SELECT count(*) AS rows_read, count_if(NOT (${hasKey})) AS missing_key, ` +
     `(SELECT count_if(${noValues}) FROM (${stdRows}) s) AS no_values, ` +
+    `${unknown} AS unknown_codes, ` +
     `count(${key}) - count(DISTINCT ${key}) AS duplicate_keys FROM ${src}`;
   const sys = lit(source.system);
   const job = lit(ingestId);
