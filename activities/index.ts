@@ -116,7 +116,12 @@ export function createActivities(deps: ActivityDeps) {
       ...createBudgetActivities({ store: deps.store, workspaces: deps.workspaces }),
       ...createRecommendationActivities({ config: deps.config, store: deps.store, workspaces: deps.workspaces }),
       ...createAutomationActivities({ ...deps, services: deps.automation }),
-      ...createPipelineActivities({ store: deps.store, workspaces: deps.workspaces, services: deps.automation }),
+      ...createPipelineActivities({
+        config: deps.config,
+        store: deps.store,
+        workspaces: deps.workspaces,
+        services: deps.automation,
+      }),
     }),
   );
 }

@@ -43,6 +43,17 @@ export const STEP_CONFIG_SCHEMAS = {
   }),
   /** A durable timer. */
   wait: z.strictObject({ seconds: z.number().int().min(1).max(604_800) }),
+  /** A Standard Webhooks POST (as playbooks send them); the secret is sealed when saved and never shown. */
+  webhook: z.strictObject({
+    url: z.url({ protocol: /^https?$/ }),
+    secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, 'a Standard Webhooks secret: whsec_ and base64')
+      .optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    /** A secret already sealed (a cloned or restored pipeline carries it over). */
+    secret_sealed: z.record(z.string(), z.string()).optional(),
+  }),
   /** An in-app notification (type `pipeline`). */
   notify: z.strictObject({ message: PrintableTextSchema.min(1).max(2000) }),
   /** Waits for …/runs/{id}/steps/{name}/approve or reject. */
@@ -54,7 +65,7 @@ export const STEP_CONFIG_SCHEMAS = {
 export const STEP_TYPES = Object.keys(STEP_CONFIG_SCHEMAS) as (keyof typeof STEP_CONFIG_SCHEMAS)[];
 export type StepType = keyof typeof STEP_CONFIG_SCHEMAS;
 /** Step types the spec names that this service does not run yet (a 422 when a pipeline uses one). */
-export const UNAVAILABLE_STEP_TYPES = ['convert', 'webhook'] as const;
+export const UNAVAILABLE_STEP_TYPES = ['convert'] as const;
 
 /** stop (default), continue, {retry: N} (N more attempts); rollback is refused (not available yet). */
 export const OnFailureSchema = z.union([

@@ -1,5 +1,8 @@
 import { ApplicationFailure } from '@temporalio/common';
+import type { Config } from '../../config/load';
 import type { WorkspaceResolver } from '../../platform/workspace-resolver';
+import { automationCipher } from '../../store/automation/secrets';
+import { deliverWebhook } from '../automation/webhook';
 import { DEFAULT_GATE_MIN_PASS_RATE } from '../../schemas/data-quality';
 import type { Step } from '../../schemas/pipeline';
 import type { Store } from '../../store/db';
@@ -11,6 +14,7 @@ import { checkUserSql } from '../data-quality/logic/sql-guard';
 import { splitFqn } from '../data-quality/logic/sql-text';
 
 export interface StepDeps {
+  config: Config;
   store: Store;
   workspaces: WorkspaceResolver;
   services?: AutomationServices;
@@ -97,6 +101,27 @@ export async function runInlineStep(deps: StepDeps, runId: string, step: Step): 
         jobId: runId,
       });
       return { notification_id: row.id };
+    }
+    case 'webhook': {
+      let secret: string;
+      try {
+        secret = automationCipher(deps.config).open(c.secret_sealed as Record<string, string>);
+      } catch {
+        throw stepFailed(
+          'webhook: the stored secret cannot be decrypted with this key (automation.secrets_key changed?)',
+        );
+      }
+      const { timeout_seconds: timeout, deny_private_networks: deny } = deps.config.automation.webhooks;
+      return deliverWebhook({
+        url: c.url as string,
+        secret,
+        headers: (c.headers as Record<string, string> | undefined) ?? {},
+        webhookId: `${runId}-${step.name}`,
+        type: 'pipeline.step',
+        data: { run_id: runId, step: step.name },
+        timeoutMs: timeout * 1000,
+        denyPrivateNetworks: deny,
+      });
     }
     case 'custom_sql': {
       const sql = c.sql as string;

@@ -10,6 +10,7 @@ import { resolveAuth } from '../../platform/databricks/auth/credentials';
 import { RestClient } from '../../platform/databricks/rest/http';
 import { WorkspaceApi } from '../../platform/databricks/rest/workspace-api';
 import type { DatabricksWorkspace } from '../../platform/databricks/workspace';
+import { automationCipher } from '../../store/automation/secrets';
 import type { AppDeps } from '../deps';
 import { currentCaller } from '../middleware/auth';
 import { HttpError } from '../middleware/http-error';
@@ -23,7 +24,7 @@ export async function registryFor(deps: AppDeps): Promise<JobRegistry> {
   return localRegistry(
     deps.store.db,
     () => currentCaller().name,
-    (b) => checkPipeline({ ...b, steps: b.steps }),
+    (b) => checkPipeline(b, automationCipher(deps.config)),
   );
 }
 

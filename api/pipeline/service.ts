@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isFinalJobStatus } from '../../schemas/jobs';
-import type { PipelineBody, StepState } from '../../schemas/pipeline';
+import type { PipelineBody, Step, StepState } from '../../schemas/pipeline';
+import { automationCipher } from '../../store/automation/secrets';
 import { getJob, type JobRow } from '../../store/jobs/jobs';
 import {
   deleteRun,
@@ -21,12 +22,18 @@ import { HttpError, conflict, notFound } from '../middleware/http-error';
 import { pipelineJobType } from './job-type';
 import { checkPipeline } from './validate';
 
+/** A step as shown: a webhook's sealed secret becomes `secret_set: true`. */
+const shownStep = (s: Step): Step => {
+  const { secret_sealed: sealed, ...rest } = s.config;
+  return sealed ? { ...s, config: { ...rest, secret_set: true } } : s;
+};
+
 export function pipelineView(r: PipelineRow) {
   return {
     pipeline_id: r.pipelineId,
     name: r.name,
     description: r.description,
-    steps: r.steps,
+    steps: r.steps.map(shownStep),
     created_by: r.createdBy,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
@@ -34,7 +41,7 @@ export function pipelineView(r: PipelineRow) {
 }
 
 export async function createPipeline(deps: AppDeps, body: PipelineBody): Promise<PipelineRow> {
-  const checked = checkPipeline(body);
+  const checked = checkPipeline(body, automationCipher(deps.config));
   return insertPipeline(deps.store.db, {
     pipelineId: randomUUID().replace(/-/g, '').slice(0, 12),
     name: checked.name,

@@ -15,7 +15,7 @@ import { assertRole, currentCaller } from '../middleware/auth';
  * stands for, names unique, on_failure rollback and the step types not run here refused, and custom_sql with
  * allow_write only from an admin. Problems are one 422 naming every field.
  */
-export function checkPipeline(body: PipelineBody): PipelineBody {
+export function checkPipeline(body: PipelineBody, cipher?: { seal(s: string): Record<string, string> }): PipelineBody {
   const problems: ErrorDetail[] = [];
   const seen = new Set<string>();
   const steps = body.steps.map((step, i): Step => {
@@ -51,6 +51,13 @@ export function checkPipeline(body: PipelineBody): PipelineBody {
       } catch {
         problems.push({ path: `${at}.config.allow_write`, message: 'allow_write needs an admin' });
       }
+    }
+    if (step.type === 'webhook') {
+      const { secret, ...rest } = config;
+      if (typeof secret === 'string' && cipher)
+        return { ...step, config: { ...rest, secret_sealed: cipher.seal(secret) } };
+      if (!rest.secret_sealed)
+        problems.push({ path: `${at}.config.secret`, message: 'a webhook needs a secret (whsec_…)' });
     }
     return { ...step, config };
   });

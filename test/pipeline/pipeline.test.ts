@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
 import { eventually } from '../helpers/harness';
-import { automationStack, type AutomationStack } from '../automation/stack';
+import { Webhook } from 'standardwebhooks';
+import { automationStack, newSecret, startReceiver, type AutomationStack } from '../automation/stack';
 
 let s: AutomationStack;
 beforeAll(async () => {
@@ -201,6 +202,31 @@ test('a run_pipeline playbook action queues a pipeline run through the kernel', 
   const ex = (await s.api().post(`/api/playbooks/${pb.body.playbook_id}/execute`).send({}).expect(200)).body;
   expect(ex.actions[0]).toMatchObject({ status: 'succeeded', output: { job_type: 'pipeline' } });
   expect((await ended(ex.actions[0].output.job_id)).status).toBe('completed');
+}, 90_000);
+
+test('a webhook step posts a verified Standard Webhooks request; its secret is never shown', async () => {
+  const rx = await startReceiver();
+  try {
+    const secret = newSecret();
+    const id = await create([{ type: 'webhook', name: 'hook', config: { url: `${rx.url}/pl`, secret } }]);
+    const shown = (await s.api().get(`/api/pipeline/pipelines/${id}`).expect(200)).body;
+    expect(shown.steps[0].config).toEqual({ url: `${rx.url}/pl`, secret_set: true });
+    expect(JSON.stringify(shown)).not.toContain(secret);
+    const runId = await run(id);
+    const r = await ended(runId);
+    expect(r.status).toBe('completed');
+    expect(r.steps[0].output).toMatchObject({ status_code: 200, webhook_id: `${runId}-hook` });
+    const [req] = rx.requests.filter((x) => x.path === '/pl');
+    const payload = new Webhook(secret).verify(req.body, req.headers as Record<string, string>) as { data: unknown };
+    expect(payload.data).toEqual({ run_id: runId, step: 'hook' });
+    await s
+      .api()
+      .post('/api/pipeline/pipelines')
+      .send({ name: 'nosecret', steps: [{ type: 'webhook', name: 'h', config: { url: `${rx.url}/x` } }] })
+      .expect(422);
+  } finally {
+    await rx.close();
+  }
 }, 90_000);
 
 describe('lakeward pipeline (the CLI against a running API)', () => {
