@@ -20,7 +20,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
       // Scrollable text (run log, result, plan) must be reachable by keyboard (axe: scrollable-region-focusable).
-      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'] }],
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['region'] }],
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Call the API through src/api/client.ts (openapi-fetch), never fetch( directly.' },

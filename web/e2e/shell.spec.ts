@@ -64,6 +64,7 @@ test('every page has no WCAG A/AA violations in both themes (screenshots in e2e/
     ['jobs', '/jobs'],
     ['job', `/jobs/${jobId}`],
     ['clone', '/clone'],
+    ['catalogs', '/catalogs/demo_sales/sales/orders'],
   ] as const;
   const found: string[] = [];
   for (const theme of ['light', 'dark'] as const) {
@@ -78,4 +79,21 @@ test('every page has no WCAG A/AA violations in both themes (screenshots in e2e/
     }
   }
   expect(found).toEqual([]);
+});
+
+test('the catalog explorer opens demo_sales level by level and shows a table from GET /api/tables/{full_name}', async ({
+  page,
+  api,
+}) => {
+  await page.goto('/catalogs');
+  const tree = page.getByRole('navigation', { name: 'Catalog tree' });
+  await tree.getByRole('link', { name: 'demo_sales', exact: true }).click();
+  await tree.getByRole('link', { name: 'sales', exact: true }).click();
+  await page.getByLabel('Filter names').fill('ord');
+  await tree.getByRole('link', { name: 'orders', exact: true }).click();
+  await expect(page).toHaveURL(/\/catalogs\/demo_sales\/sales\/orders$/);
+  const details = await (await api.get('/api/tables/demo_sales.sales.orders')).json();
+  await expect(page.getByRole('heading', { name: 'demo_sales.sales.orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Columns (${details.columns.length})` })).toBeVisible();
+  await expect(page.getByTestId('table-columns')).toContainText(details.columns[0].name);
 });

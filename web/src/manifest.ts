@@ -53,6 +53,18 @@ export const PAGES = [
       'get /api/jobs/{jobId}',
     ],
   },
+  {
+    id: 'catalogs',
+    path: '/catalogs/:catalog?/:schema?/:table?',
+    title: 'Catalogs',
+    nav: true,
+    operations: [
+      'get /api/catalogs',
+      'get /api/catalogs/{catalog}/schemas',
+      'get /api/catalogs/{catalog}/schemas/{schema}/tables',
+      'get /api/tables/{full_name}',
+    ],
+  },
 ] as const satisfies readonly PageEntry[];
 
 export type PageId = (typeof PAGES)[number]['id'];

@@ -7,6 +7,7 @@ const COMPONENTS: Record<PageId, ComponentType> = {
   dashboard: lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard }))),
   jobs: lazy(() => import('./jobs/JobsList').then((m) => ({ default: m.JobsList }))),
   job: lazy(() => import('./jobs/JobPage').then((m) => ({ default: m.JobPage }))),
+  catalogs: lazy(() => import('./catalogs/CatalogExplorer').then((m) => ({ default: m.CatalogExplorer }))),
   clone: lazy(() => import('./clone/CloneWizard').then((m) => ({ default: m.CloneWizard }))),
 };
 

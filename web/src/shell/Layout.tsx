@@ -26,7 +26,7 @@ export function Layout() {
               .filter((p) => p.nav)
               .map((p) => (
                 <li key={p.id}>
-                  <NavLink to={p.path} end={p.path === '/'}>
+                  <NavLink to={p.path.replace(/\/:[^/]+\?/g, '')} end={p.path === '/'}>
                     {p.title}
                   </NavLink>
                 </li>
