@@ -1,6 +1,7 @@
 import type { WorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Store } from '../../store/db';
-import type { IngestSourceSummary, MdmModel, MdmSource } from '../../schemas/mdm';
+import type { MdmModel, MdmSource } from '../../schemas/mdm';
+import type { IngestSourceSummary } from '../../schemas/mdm-runs';
 import { stopOnCancel, withHeartbeat } from '../clone/heartbeat';
 import { ensureRecordsTable, ingestSource } from './ingest';
 import {

@@ -1,7 +1,8 @@
 import { InvalidInputError, NotFoundError } from '../../platform/errors';
 import { parseFqn } from '../../platform/identifiers';
 import type { Workspace } from '../../platform/port';
-import type { IngestSourceSummary, MdmModel, MdmSource } from '../../schemas/mdm';
+import type { MdmModel, MdmSource } from '../../schemas/mdm';
+import type { IngestSourceSummary } from '../../schemas/mdm-runs';
 import { aliases, ingestSql, recordsColumns, recordsTable, type RecordsTable } from './logic/standardise';
 
 const num = (v: unknown) => Number(v ?? 0);

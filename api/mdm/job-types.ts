@@ -1,4 +1,4 @@
-import { MdmIngestInputSchema, type MdmIngestInput } from '../../schemas/mdm';
+import { MdmIngestInputSchema, type MdmIngestInput } from '../../schemas/mdm-runs';
 import type { JobTypeDefinition } from '../jobs/registry';
 
 /**

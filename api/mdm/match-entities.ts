@@ -1,5 +1,5 @@
 import { matchTables, tableOf, lit } from '../../activities/mdm/logic/match-sql';
-import { EntityIdParamsSchema, GoldenRecordSchema } from '../../schemas/mdm';
+import { EntityIdParamsSchema, GoldenRecordSchema } from '../../schemas/mdm-runs';
 import { EntityPatchSchema, GOLDEN_TRANSITIONS } from '../../schemas/mdm-rules';
 import { listModels, recordMdmAudit } from '../../store/mdm/repo';
 import { HttpError, notFound } from '../middleware/http-error';

@@ -1,4 +1,4 @@
-import { MdmMatchInputSchema, type MdmMatchInput } from '../../schemas/mdm';
+import { MdmMatchInputSchema, type MdmMatchInput } from '../../schemas/mdm-runs';
 import type { JobTypeDefinition } from '../jobs/registry';
 
 /** Match runs are jobs of type `mdm_match`; one entity type runs one at a time (a second is a 409 before this). */

@@ -3,6 +3,7 @@ import { blockingCountsSql, liveRecordsSql, matchTables, tableOf, lit } from '..
 import { evaluateSql } from '../../activities/mdm/logic/golden-sql';
 import { blockingOf, evaluationOf } from '../../activities/mdm/logic/results';
 import { parseFqn } from '../../platform/identifiers';
+import { type MdmModel } from '../../schemas/mdm';
 import {
   BlockingAnalyseBodySchema,
   BlockingAnalysisSchema,
@@ -16,8 +17,7 @@ import {
   MatchRunBodySchema,
   MatchRunViewSchema,
   type GoldenRecord,
-  type MdmModel,
-} from '../../schemas/mdm';
+} from '../../schemas/mdm-runs';
 import { getJob } from '../../store/jobs/jobs';
 import { listModels } from '../../store/mdm/repo';
 import type { AppDeps } from '../deps';

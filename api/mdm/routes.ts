@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
   EntityTypeParamsSchema,
-  IngestBodySchema,
-  JobAcceptedSchema,
   ModelPutBodySchema,
   ModelViewSchema,
   SourceListQuerySchema,
@@ -13,6 +11,7 @@ import {
   SyntheticResultSchema,
   SystemParamsSchema,
 } from '../../schemas/mdm';
+import { IngestBodySchema, JobAcceptedSchema } from '../../schemas/mdm-runs';
 import {
   deleteSource,
   getModel,

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { IngestBodySchema, MatchRunBodySchema } from '../../schemas/mdm';
+import type { IngestBodySchema, MatchRunBodySchema } from '../../schemas/mdm-runs';
 import { listSources } from '../../store/mdm/repo';
 import { jobs } from '../../store/schema';
 import type { AppDeps } from '../deps';

@@ -3,7 +3,7 @@ import { NON_RETRYABLE_FAILURE_TYPES } from '../../activities/clone/logic/failur
 import { rootCauseMessage } from '../../activities/jobs/logic/root-cause';
 import type { JobActivities } from '../../activities/jobs';
 import type { MdmActivities } from '../../activities/mdm';
-import type { IngestSourceSummary, MdmIngestInput } from '../../schemas/mdm';
+import type { IngestSourceSummary, MdmIngestInput } from '../../schemas/mdm-runs';
 
 const retry = {
   maximumAttempts: 3,

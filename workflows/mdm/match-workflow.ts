@@ -2,7 +2,7 @@ import { ActivityCancellationType, proxyActivities } from '@temporalio/workflow'
 import { NON_RETRYABLE_FAILURE_TYPES } from '../../activities/clone/logic/failures';
 import type { JobActivities } from '../../activities/jobs';
 import type { MdmActivities } from '../../activities/mdm';
-import type { MdmMatchInput } from '../../schemas/mdm';
+import type { MdmMatchInput } from '../../schemas/mdm-runs';
 
 const activities = proxyActivities<MdmActivities>({
   startToCloseTimeout: '6 hours',
