@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValidateRequestSchema } from './analysis';
+import { ConvertBodySchema } from './convert';
 import { cloneRequestSchema } from './clone';
 import { PrintableTextSchema } from './common';
 import { RunBodySchema } from './data-quality';
@@ -24,6 +25,8 @@ export const STEP_CONFIG_SCHEMAS = {
   dq_run: RunBodySchema,
   /** POST /api/validate body: fails when a table's counts (or checksums) differ. */
   validate: ValidateRequestSchema,
+  /** POST /api/convert-to-delta body: fails when any target fails. */
+  convert: ConvertBodySchema,
   /** The quality gate: fails below min_pass_rate of the table's enabled checks (or suite). */
   gate: z.strictObject({
     table_fqn: TableFqnSchema,
@@ -65,7 +68,7 @@ export const STEP_CONFIG_SCHEMAS = {
 export const STEP_TYPES = Object.keys(STEP_CONFIG_SCHEMAS) as (keyof typeof STEP_CONFIG_SCHEMAS)[];
 export type StepType = keyof typeof STEP_CONFIG_SCHEMAS;
 /** Step types the spec names that this service does not run yet (a 422 when a pipeline uses one). */
-export const UNAVAILABLE_STEP_TYPES = ['convert'] as const;
+export const UNAVAILABLE_STEP_TYPES = [] as const;
 
 /** stop (default), continue, {retry: N} (N more attempts); rollback is refused (not available yet). */
 export const OnFailureSchema = z.union([

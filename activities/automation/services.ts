@@ -17,6 +17,8 @@ export interface AutomationServices {
   cancelJob(jobId: string): Promise<void>;
   /** POST /api/validate: row counts (and checksums) of a catalog and its clone, as the route answers. */
   validateCatalogs(body: Record<string, unknown>): Promise<Record<string, unknown> & { passed: boolean }>;
+  /** POST /api/convert-to-delta (access policies checked as the route does): the batch, with `failed` counted. */
+  convertTables(body: Record<string, unknown>): Promise<Record<string, unknown> & { failed: number }>;
   /** Opens a master-data stewardship case (idempotent by type and records); answers its id. */
   openCase(params: Record<string, unknown>): Promise<Record<string, unknown>>;
 }

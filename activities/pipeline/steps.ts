@@ -50,6 +50,11 @@ export async function runInlineStep(deps: StepDeps, runId: string, step: Step): 
       if (!out.passed) throw stepFailed(`validation failed: ${String(out.mismatched_tables)}`, out);
       return out;
     }
+    case 'convert': {
+      const out = await services(deps).convertTables(c);
+      if (out.failed > 0) throw stepFailed(`${out.failed} conversion(s) failed`, out);
+      return out;
+    }
     case 'gate': {
       const ws = await deps.workspaces.default();
       const g = await evaluateGate(ws, deps.store, {

@@ -7,6 +7,10 @@ import { cloneRequestSchema } from '../../schemas/clone';
 import { RunBodySchema } from '../../schemas/data-quality';
 import { IncrementalSyncBodySchema } from '../../schemas/sync';
 import { ValidateRequestSchema } from '../../schemas/analysis';
+import { ConvertBodySchema } from '../../schemas/convert';
+import { convertTables } from '../convert/service';
+import { assertAllowed } from '../governance/access';
+import { currentCaller } from '../middleware/auth';
 import { validateCatalogs } from '../analysis/compare-service';
 import { CatalogReader } from '../analysis/reader';
 import type { AppDeps } from '../deps';
@@ -82,6 +86,17 @@ export function automationServices(deps: AppDeps): AutomationServices {
         if (!(err instanceof HttpError && err.status === 409)) throw err;
       }
     },
+    convertTables: (body) =>
+      final(async () => {
+        const parsed = parse(ConvertBodySchema, body, 'convert');
+        for (const [i, t] of parsed.targets.entries()) {
+          const [catalog, schema] = t.fqn.split('.');
+          const request = { operation: 'write' as const, destination: catalog, schemas: [schema!] };
+          await assertAllowed(deps, currentCaller(), request, `config.targets.${i}.fqn`);
+        }
+        const out = await convertTables(deps, await deps.workspaces.default(), parsed);
+        return out as unknown as Record<string, unknown> & { failed: number };
+      }),
     validateCatalogs: (body) =>
       final(async () => {
         const parsed = parse(ValidateRequestSchema, body, 'validate');

@@ -153,7 +153,7 @@ test('configs are checked with their endpoint schemas; templates create deep cop
       steps: [
         { type: 'clone', name: 'c', config: { source_catalog: 'prod' } },
         { type: 'wait', name: 'c', config: { seconds: 0 } },
-        { type: 'convert', name: 'v', config: {} },
+        { type: 'teleport', name: 'v', config: {} },
         { type: 'notify', name: 'n', config: { message: 'x' }, on_failure: 'rollback' },
       ],
     })
@@ -202,6 +202,41 @@ test('a run_pipeline playbook action queues a pipeline run through the kernel', 
   const ex = (await s.api().post(`/api/playbooks/${pb.body.playbook_id}/execute`).send({}).expect(200)).body;
   expect(ex.actions[0]).toMatchObject({ status: 'succeeded', output: { job_type: 'pipeline' } });
   expect((await ended(ex.actions[0].output.job_id)).status).toBe('completed');
+}, 90_000);
+
+test('a convert step runs the convert endpoint (a dry run plans, a missing table fails the step)', async () => {
+  const id = await create([
+    {
+      type: 'convert',
+      name: 'plan',
+      config: {
+        targets: [{ fqn: 'prod.sales.orders', source_format: 'DELTA', target_format: 'PARQUET' }],
+        dry_run: true,
+      },
+    },
+    {
+      type: 'convert',
+      name: 'missing',
+      config: {
+        targets: [{ fqn: 'prod.sales.nope', source_format: 'DELTA', target_format: 'PARQUET' }],
+        confirm_destructive: true,
+      },
+    },
+  ]);
+  const r = await ended(await run(id));
+  expect(r.status).toBe('failed');
+  expect(r.steps[0]).toMatchObject({ status: 'succeeded', output: { dry_run: true, failed: 0, total: 1 } });
+  expect(r.steps[1]).toMatchObject({ status: 'failed' });
+  expect(r.steps[1].error).toContain('1 conversion(s) failed');
+  const bad = await s
+    .api()
+    .post('/api/pipeline/pipelines')
+    .send({
+      name: 'c',
+      steps: [{ type: 'convert', name: 'c', config: { targets: [{ fqn: 'a.b.c', source_format: 'DELTA' }] } }],
+    })
+    .expect(422);
+  expect(bad.body.error.details[0].path).toBe('steps.0.config.confirm_destructive');
 }, 90_000);
 
 test('a webhook step posts a verified Standard Webhooks request; its secret is never shown', async () => {
