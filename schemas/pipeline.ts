@@ -93,6 +93,10 @@ export const PipelineBodySchema = z
     name: PrintableTextSchema.min(1).max(200),
     description: PrintableTextSchema.max(2000).default(''),
     steps: z.array(StepSchema).min(1).max(50),
+    /** A 5-field cron: the Temporal Schedule `pipeline-schedule-<id>` queues a run on it (overlapping runs skipped). */
+    schedule: z
+      .strictObject({ cron: PrintableTextSchema.min(9).max(200), timezone: z.string().min(1).max(64).default('UTC') })
+      .optional(),
   })
   .meta({ id: 'PipelineBody' });
 export type PipelineBody = z.infer<typeof PipelineBodySchema>;
