@@ -65,6 +65,7 @@ test('every page has no WCAG A/AA violations in both themes (screenshots in e2e/
     ['job', `/jobs/${jobId}`],
     ['clone', '/clone'],
     ['catalogs', '/catalogs/demo_sales/sales/orders'],
+    ['convert', '/convert'],
   ] as const;
   const found: string[] = [];
   for (const theme of ['light', 'dark'] as const) {
@@ -96,4 +97,33 @@ test('the catalog explorer opens demo_sales level by level and shows a table fro
   await expect(page.getByRole('heading', { name: 'demo_sales.sales.orders' })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Columns (${details.columns.length})` })).toBeVisible();
   await expect(page.getByTestId('table-columns')).toContainText(details.columns[0].name);
+});
+
+test('/convert-to-delta answers 301 to /convert, where a dry run plans converting the demo Parquet table', async ({
+  page,
+}) => {
+  const res = await page.request.get('/convert-to-delta?x=1', { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers().location).toBe('/convert?x=1');
+  await page.goto('/convert-to-delta');
+  await expect(page).toHaveURL(/\/convert$/);
+  await page.getByLabel('Table 1 (catalog.schema.table)').fill('demo_sales.ops.sensor_readings_raw');
+  await expect(page.getByLabel('Dry run (plan the statements, change nothing)')).toBeChecked();
+  await page.getByRole('button', { name: 'Plan the conversion' }).click();
+  const results = page.getByTestId('convert-results');
+  await expect(results).toContainText('demo_sales.ops.sensor_readings_raw: PARQUET → DELTA');
+  await expect(results.locator('pre').first()).toContainText(/CONVERT|CREATE|ALTER/i);
+});
+
+test('a convert request without a table name is flagged at its field before anything is sent', async ({ page }) => {
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/convert-to-delta') posted++;
+  });
+  await page.goto('/convert');
+  await page.getByLabel('Table 1 (catalog.schema.table)').fill('');
+  await page.getByRole('button', { name: 'Plan the conversion' }).click();
+  await expect(page.getByLabel('Table 1 (catalog.schema.table)')).toBeFocused();
+  await expect(page.getByLabel('Table 1 (catalog.schema.table)')).toHaveAttribute('aria-invalid', 'true');
+  expect(posted).toBe(0);
 });

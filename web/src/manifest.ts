@@ -65,6 +65,13 @@ export const PAGES = [
       'get /api/tables/{full_name}',
     ],
   },
+  {
+    id: 'convert',
+    path: '/convert',
+    title: 'Convert',
+    nav: true,
+    operations: ['post /api/convert-to-delta'],
+  },
 ] as const satisfies readonly PageEntry[];
 
 export type PageId = (typeof PAGES)[number]['id'];

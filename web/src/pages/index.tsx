@@ -8,6 +8,7 @@ const COMPONENTS: Record<PageId, ComponentType> = {
   jobs: lazy(() => import('./jobs/JobsList').then((m) => ({ default: m.JobsList }))),
   job: lazy(() => import('./jobs/JobPage').then((m) => ({ default: m.JobPage }))),
   catalogs: lazy(() => import('./catalogs/CatalogExplorer').then((m) => ({ default: m.CatalogExplorer }))),
+  convert: lazy(() => import('./convert/ConvertPage').then((m) => ({ default: m.ConvertPage }))),
   clone: lazy(() => import('./clone/CloneWizard').then((m) => ({ default: m.CloneWizard }))),
 };
 
