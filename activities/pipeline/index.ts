@@ -68,6 +68,11 @@ export function createPipelineActivities(deps: StepDeps) {
       }
     },
 
+    /** A scheduled run: queued through the kernel as POST …/run does; answers its job id. */
+    async queueScheduledPipelineRun(input: { pipelineId: string }): Promise<string> {
+      return (await services(deps).startJob('run_pipeline', { pipeline_id: input.pipelineId })).job_id;
+    },
+
     /** Cancels a child job (the run was cancelled); an ended job is left as it is. */
     async cancelPipelineChild(input: { jobId: string }): Promise<void> {
       const row = await getJob(db, input.jobId);

@@ -9,7 +9,7 @@ import {
   StepDecisionParamsSchema,
   TemplateCreateBodySchema,
 } from '../../schemas/pipeline';
-import { deletePipeline, listPipelines, listRuns } from '../../store/pipeline/repo';
+import { listPipelines, listRuns } from '../../store/pipeline/repo';
 import { HttpError, notFound } from '../middleware/http-error';
 import { defineRoutes, route } from '../middleware/route';
 import {
@@ -17,6 +17,7 @@ import {
   createPipeline,
   decideStep,
   pipelineView,
+  removePipeline,
   requirePipeline,
   requireRun,
   runPipeline,
@@ -77,13 +78,12 @@ export const pipelineRoutes = defineRoutes({
     route({
       method: 'delete',
       path: '/pipeline/pipelines/:pipeline_id',
-      summary: 'Delete a pipeline (its runs stay)',
+      summary: 'Delete a pipeline and its Schedule (its runs stay)',
       request: { params: PipelineIdParamsSchema },
       response: { description: 'Deleted', schema: z.object({ status: z.literal('deleted'), pipeline_id: z.string() }) },
       errors: { 404: 'No such pipeline' },
       handler: async ({ deps, input }) => {
-        if (!(await deletePipeline(deps.store.db, input.params.pipeline_id)))
-          throw notFound(`no pipeline ${input.params.pipeline_id}`);
+        await removePipeline(deps, input.params.pipeline_id);
         return { status: 'deleted' as const, pipeline_id: input.params.pipeline_id };
       },
     }),

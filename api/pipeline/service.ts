@@ -4,6 +4,7 @@ import type { PipelineBody, Step, StepState } from '../../schemas/pipeline';
 import { automationCipher } from '../../store/automation/secrets';
 import { getJob, type JobRow } from '../../store/jobs/jobs';
 import {
+  deletePipeline,
   deleteRun,
   getPipeline,
   getRun,
@@ -13,7 +14,13 @@ import {
   type PipelineRow,
   type PipelineRunRow,
 } from '../../store/pipeline/repo';
-import { approvalSignal } from '../../workflows/pipeline/definitions';
+import { ScheduleNotFoundError } from '@temporalio/client';
+import {
+  PIPELINE_SCHEDULED_WORKFLOW_TYPE,
+  approvalSignal,
+  pipelineScheduleId,
+} from '../../workflows/pipeline/definitions';
+import { scheduleSpecOf } from '../schedules/service';
 import type { AppDeps } from '../deps';
 import { newJobId } from '../jobs/job-id';
 import { cancelJob, submitJob } from '../jobs/service';
@@ -34,6 +41,7 @@ export function pipelineView(r: PipelineRow) {
     name: r.name,
     description: r.description,
     steps: r.steps.map(shownStep),
+    ...(r.schedule ? { schedule: r.schedule } : {}),
     created_by: r.createdBy,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
@@ -42,13 +50,45 @@ export function pipelineView(r: PipelineRow) {
 
 export async function createPipeline(deps: AppDeps, body: PipelineBody): Promise<PipelineRow> {
   const checked = checkPipeline(body, automationCipher(deps.config));
-  return insertPipeline(deps.store.db, {
-    pipelineId: randomUUID().replace(/-/g, '').slice(0, 12),
+  const pipelineId = randomUUID().replace(/-/g, '').slice(0, 12);
+  const spec = body.schedule ? scheduleSpecOf(body.schedule, 'schedule.cron') : null;
+  const row = await insertPipeline(deps.store.db, {
+    pipelineId,
     name: checked.name,
     description: checked.description,
     steps: checked.steps,
+    schedule: body.schedule ?? null,
     createdBy: currentCaller().name,
   });
+  if (spec) {
+    if (!deps.temporal)
+      throw new HttpError(503, 'TEMPORAL_UNAVAILABLE', 'Temporal is not configured; a schedule needs it');
+    await deps.temporal.client.schedule.create({
+      scheduleId: pipelineScheduleId(pipelineId),
+      spec,
+      action: {
+        type: 'startWorkflow',
+        workflowType: PIPELINE_SCHEDULED_WORKFLOW_TYPE,
+        taskQueue: deps.config.temporal.task_queue,
+        args: [{ pipelineId }],
+      },
+      policies: { overlap: 'SKIP' },
+    });
+  }
+  return row;
+}
+
+/** Deletes a pipeline and its Schedule (its runs stay). */
+export async function removePipeline(deps: AppDeps, id: string): Promise<void> {
+  const row = await requirePipeline(deps, id);
+  if (row.schedule && deps.temporal)
+    await deps.temporal.client.schedule
+      .getHandle(pipelineScheduleId(id))
+      .delete()
+      .catch((err: unknown) => {
+        if (!(err instanceof ScheduleNotFoundError)) throw err;
+      });
+  await deletePipeline(deps.store.db, id);
 }
 
 export async function requirePipeline(deps: AppDeps, id: string): Promise<PipelineRow> {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
 import { eventually } from '../helpers/harness';
+import { ScheduleNotFoundError } from '@temporalio/client';
 import { Webhook } from 'standardwebhooks';
 import { automationStack, newSecret, startReceiver, type AutomationStack } from '../automation/stack';
 
@@ -237,6 +238,43 @@ test('a convert step runs the convert endpoint (a dry run plans, a missing table
     })
     .expect(422);
   expect(bad.body.error.details[0].path).toBe('steps.0.config.confirm_destructive');
+}, 90_000);
+
+test('a schedule becomes the Temporal Schedule pipeline-schedule-<id>; a fired run is a pipeline job; delete removes it', async () => {
+  const res = await s
+    .api()
+    .post('/api/pipeline/pipelines')
+    .send({
+      name: 'nightly',
+      schedule: { cron: '0 3 * * *', timezone: 'Europe/Amsterdam' },
+      steps: [{ type: 'notify', name: 'tick', config: { message: 'scheduled' } }],
+    })
+    .expect(201);
+  const id = res.body.pipeline_id as string;
+  expect(res.body.schedule).toEqual({ cron: '0 3 * * *', timezone: 'Europe/Amsterdam' });
+  const handle = s.h.env.client.schedule.getHandle(`pipeline-schedule-${id}`);
+  const described = await handle.describe();
+  expect(described.spec.timezone).toBe('Europe/Amsterdam');
+  await handle.trigger();
+  const [runRow] = await eventually(
+    async () => {
+      const runs = (await s.api().get('/api/pipeline/runs').query({ pipeline_id: id }).expect(200)).body.runs;
+      return runs.length ? runs : null;
+    },
+    { what: `a scheduled run of pipeline ${id}` },
+  );
+  expect((await ended(runRow.run_id)).status).toBe('completed');
+  await s.api().delete(`/api/pipeline/pipelines/${id}`).expect(200);
+  await expect(handle.describe()).rejects.toThrow(ScheduleNotFoundError);
+  await s
+    .api()
+    .post('/api/pipeline/pipelines')
+    .send({
+      name: 'bad',
+      schedule: { cron: 'every day ok' },
+      steps: [{ type: 'wait', name: 'w', config: { seconds: 1 } }],
+    })
+    .expect((r) => expect([400, 422]).toContain(r.status));
 }, 90_000);
 
 test('a webhook step posts a verified Standard Webhooks request; its secret is never shown', async () => {

@@ -16,3 +16,7 @@ export interface PipelineResult {
   error: string | null;
   steps: { name: string; status: string }[];
 }
+
+/** The Schedule of a scheduled pipeline and the workflow its action starts (it queues a run through the kernel). */
+export const pipelineScheduleId = (pipelineId: string) => `pipeline-schedule-${pipelineId}`;
+export const PIPELINE_SCHEDULED_WORKFLOW_TYPE = 'pipelineScheduledRunWorkflow';

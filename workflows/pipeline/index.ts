@@ -1,1 +1,2 @@
 export * from './pipeline-workflow';
+export * from './scheduled-run-workflow';
