@@ -1,10 +1,8 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { createApp } from '../../api/app';
 import type { Workspace } from '../../platform/port';
-import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { testAppDeps } from '../api/deps';
-import { createHarness, eventually, type Harness } from '../helpers/harness';
+import type { Harness } from '../helpers/harness';
+import { closeMdmTestApp, createMdmTestApp, jobFinished, syntheticPeople } from './helpers';
 
 let h: Harness;
 let app: Express;
@@ -12,16 +10,7 @@ let ws: Workspace;
 type Source = { system: string; table_fqn: string; key_column: string };
 let sources: Source[];
 
-async function finished(jobId: string) {
-  return eventually(
-    async () => {
-      const r = await request(app).get(`/api/jobs/${jobId}`).expect(200);
-      if (!r.body.completed_at) throw new Error(`job ${jobId} is ${r.body.status}`);
-      return r.body;
-    },
-    { timeoutMs: 180_000, intervalMs: 250, what: `job ${jobId} to end` },
-  );
-}
+const finished = (jobId: string) => jobFinished(app, jobId, 180_000);
 
 async function ingest() {
   const res = await request(app).post('/api/mdm/ingest').send({ entity_type: 'person' }).expect(202);
@@ -51,25 +40,8 @@ const held = (s: Source) => ({ catalog: 'raw', schema: 'people', name: `held_${s
 const heldOut = (s: Source) => `right(CAST(${s.key_column} AS STRING), 2) = '07'`;
 
 beforeAll(async () => {
-  h = await createHarness('mdm-incremental');
-  ws = h.open(h.config.workspace.root);
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => ws,
-    }),
-  );
-  const gen = await request(app)
-    .post('/api/mdm/synthetic')
-    .send({ catalog: 'raw', schema: 'people', records: 3000, seed: 21 })
-    .expect(201);
-  sources = gen.body.sources;
-  await request(app).put('/api/mdm/models/person').send(gen.body.model).expect(201);
-  for (const s of gen.body.sources) await request(app).post('/api/mdm/sources').send(s).expect(201);
+  ({ h, app, ws } = await createMdmTestApp('mdm-incremental'));
+  sources = (await syntheticPeople(app, 3000, 21)).sources;
   // About 1 % of the rows wait outside the sources until after the first run.
   for (const s of sources) {
     const [catalog, schema, name] = s.table_fqn.split('.');
@@ -77,14 +49,7 @@ beforeAll(async () => {
     await ws.deleteWhere({ catalog, schema, name }, heldOut(s));
   }
 }, 120_000);
-afterAll(async () => {
-  for (const type of ['mdm_ingest', 'mdm_match'])
-    await h.env.client.workflow
-      .getHandle(jobQueueWorkflowId(type, h.taskQueue))
-      .terminate('test over')
-      .catch(() => undefined);
-  await h?.teardown();
-});
+afterAll(async () => closeMdmTestApp(h));
 
 test('an incremental run with 1 % new records equals a full run with the same model, comparing only pairs with a new record', async () => {
   await h.withWorker(async () => {

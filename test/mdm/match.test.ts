@@ -2,9 +2,8 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import type { AppDeps } from '../../api/deps';
-import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { testAppDeps } from '../api/deps';
-import { createHarness, eventually, type Harness } from '../helpers/harness';
+import type { Harness } from '../helpers/harness';
+import { closeMdmTestApp, createMdmTestApp, jobFinished, syntheticPeople } from './helpers';
 
 let h: Harness;
 let deps: AppDeps;
@@ -16,16 +15,7 @@ let synthetic: { truth_table: string; examples: { duplicates: [Ref, Ref][]; dist
 const RECORDS = 10_000;
 
 /** Runs a job to its end through the API and answers its record. */
-async function finished(jobId: string) {
-  return eventually(
-    async () => {
-      const r = await request(app).get(`/api/jobs/${jobId}`).expect(200);
-      if (!r.body.completed_at) throw new Error(`job ${jobId} is ${r.body.status}`);
-      return r.body;
-    },
-    { timeoutMs: 240_000, intervalMs: 250, what: `job ${jobId} to end` },
-  );
-}
+const finished = (jobId: string) => jobFinished(app, jobId, 240_000);
 
 const match = async () => {
   const res = await request(app).post('/api/mdm/match/run').send({ entity_type: 'person' }).expect(202);
@@ -47,33 +37,10 @@ const allIds = async () => {
 };
 
 beforeAll(async () => {
-  h = await createHarness('mdm-match');
-  root = h.config.workspace.root;
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  deps = testAppDeps({
-    store: h.store,
-    temporal,
-    flags: { dataDir: h.config.data_dir },
-    env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-    open: async () => h.open(root),
-  });
-  app = createApp(deps);
-  const gen = await request(app)
-    .post('/api/mdm/synthetic')
-    .send({ catalog: 'raw', schema: 'people', records: RECORDS, seed: 5 })
-    .expect(201);
-  synthetic = gen.body;
-  await request(app).put('/api/mdm/models/person').send(gen.body.model).expect(201);
-  for (const s of gen.body.sources) await request(app).post('/api/mdm/sources').send(s).expect(201);
+  ({ h, deps, app, root } = await createMdmTestApp('mdm-match'));
+  synthetic = await syntheticPeople(app, RECORDS, 5);
 }, 120_000);
-afterAll(async () => {
-  for (const type of ['mdm_ingest', 'mdm_match'])
-    await h.env.client.workflow
-      .getHandle(jobQueueWorkflowId(type, h.taskQueue))
-      .terminate('test over')
-      .catch(() => undefined);
-  await h?.teardown();
-});
+afterAll(async () => closeMdmTestApp(h));
 
 test('on 10,000 generated records: pairwise F1 ≥ 0.95, every easy pair merges, no hard non-pair does; a re-run keeps every id', async () => {
   await h.withWorker(async () => {

@@ -1,9 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { createApp } from '../../api/app';
-import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { testAppDeps } from '../api/deps';
-import { createHarness, eventually, type Harness } from '../helpers/harness';
+import type { Harness } from '../helpers/harness';
+import { closeMdmTestApp, createMdmTestApp, jobFinished, syntheticPeople } from './helpers';
 
 let h: Harness;
 let app: Express;
@@ -11,16 +9,7 @@ let root: string;
 type Ref = { system: string; record_id: string };
 let duplicates: [Ref, Ref][];
 
-async function finished(jobId: string) {
-  return eventually(
-    async () => {
-      const r = await request(app).get(`/api/jobs/${jobId}`).expect(200);
-      if (!r.body.completed_at) throw new Error(`job ${jobId} is ${r.body.status}`);
-      return r.body;
-    },
-    { timeoutMs: 120_000, intervalMs: 250, what: `job ${jobId} to end` },
-  );
-}
+const finished = (jobId: string) => jobFinished(app, jobId, 120_000);
 
 const match = async () => {
   const res = await request(app).post('/api/mdm/match/run').send({ entity_type: 'person' }).expect(202);
@@ -41,34 +30,10 @@ const blocked = async () => {
 };
 
 beforeAll(async () => {
-  h = await createHarness('mdm-negative');
-  root = h.config.workspace.root;
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
-  const gen = await request(app)
-    .post('/api/mdm/synthetic')
-    .send({ catalog: 'raw', schema: 'people', records: 600, seed: 11 })
-    .expect(201);
-  duplicates = gen.body.examples.duplicates;
-  await request(app).put('/api/mdm/models/person').send(gen.body.model).expect(201);
-  for (const s of gen.body.sources) await request(app).post('/api/mdm/sources').send(s).expect(201);
+  ({ h, app, root } = await createMdmTestApp('mdm-negative'));
+  duplicates = (await syntheticPeople(app, 600, 11)).examples.duplicates;
 }, 120_000);
-afterAll(async () => {
-  for (const type of ['mdm_ingest', 'mdm_match'])
-    await h.env.client.workflow
-      .getHandle(jobQueueWorkflowId(type, h.taskQueue))
-      .terminate('test over')
-      .catch(() => undefined);
-  await h?.teardown();
-});
+afterAll(async () => closeMdmTestApp(h));
 
 test('a pattern with ; or a subquery, an attribute the model lacks, or a pair of three is a 422 naming the field', async () => {
   const bad = async (body: Record<string, unknown>, path: string, message: RegExp) => {
