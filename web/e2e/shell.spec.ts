@@ -66,6 +66,7 @@ test('every page has no WCAG A/AA violations in both themes (screenshots in e2e/
     ['clone', '/clone'],
     ['catalogs', '/catalogs/demo_sales/sales/orders'],
     ['convert', '/convert'],
+    ['workbench', '/workbench'],
   ] as const;
   const found: string[] = [];
   for (const theme of ['light', 'dark'] as const) {
@@ -126,4 +127,33 @@ test('a convert request without a table name is flagged at its field before anyt
   await expect(page.getByLabel('Table 1 (catalog.schema.table)')).toBeFocused();
   await expect(page.getByLabel('Table 1 (catalog.schema.table)')).toHaveAttribute('aria-invalid', 'true');
   expect(posted).toBe(0);
+});
+
+test('the workbench runs the editor text with Ctrl+Enter and lists the last 30 of 31 statements', async ({
+  page,
+  api,
+}) => {
+  for (let i = 1; i <= 31; i++) {
+    const res = await api.post('/api/sql/statements', { data: { statement: `SELECT ${i} AS n` } });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto('/workbench');
+  const history = page.getByTestId('sql-history').locator('li');
+  await expect(history).toHaveCount(30);
+  await expect(history.first()).toContainText('SELECT 31 AS n');
+  const editor = page.getByTestId('sql-editor');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('select count(*) as orders from demo_sales.sales.orders');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const count = (
+    await (
+      await api.post('/api/sql/statements', { data: { statement: 'SELECT count(*) FROM demo_sales.sales.orders' } })
+    ).json()
+  ).result.data_array[0][0];
+  await expect(page.getByTestId('sql-result')).toContainText('SUCCEEDED');
+  await expect(page.getByTestId('sql-result').locator('td').first()).toHaveText(String(count));
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+Shift+KeyF');
+  await expect(editor).toContainText('SELECT');
 });

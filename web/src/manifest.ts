@@ -72,6 +72,18 @@ export const PAGES = [
     nav: true,
     operations: ['post /api/convert-to-delta'],
   },
+  {
+    id: 'workbench',
+    path: '/workbench',
+    title: 'Workbench',
+    nav: true,
+    operations: [
+      'get /api/catalogs',
+      'post /api/sql/statements',
+      'get /api/sql/statements/{statementId}',
+      'get /api/sql/history',
+    ],
+  },
 ] as const satisfies readonly PageEntry[];
 
 export type PageId = (typeof PAGES)[number]['id'];

@@ -9,6 +9,7 @@ const COMPONENTS: Record<PageId, ComponentType> = {
   job: lazy(() => import('./jobs/JobPage').then((m) => ({ default: m.JobPage }))),
   catalogs: lazy(() => import('./catalogs/CatalogExplorer').then((m) => ({ default: m.CatalogExplorer }))),
   convert: lazy(() => import('./convert/ConvertPage').then((m) => ({ default: m.ConvertPage }))),
+  workbench: lazy(() => import('./workbench/Workbench').then((m) => ({ default: m.Workbench }))),
   clone: lazy(() => import('./clone/CloneWizard').then((m) => ({ default: m.CloneWizard }))),
 };
 
