@@ -102,9 +102,13 @@ export class LogThreads {
 
 let pool: LogThreads | null = null;
 
-/** The shared pool, or null on a machine with one core (threads would only add hand-offs there). */
+/**
+ * The shared pool, or null on a machine with one core (threads would only add hand-offs there) or when
+ * `LAKEWARD_LOG_THREADS` is 0 or 1 (it caps the pool's size; default: one thread per core, at most 4).
+ */
 export function logThreads(): LogThreads | null {
-  const size = Math.min(MAX_THREADS, os.availableParallelism());
+  const cap = Number(process.env.LAKEWARD_LOG_THREADS ?? MAX_THREADS);
+  const size = Math.min(Number.isFinite(cap) ? cap : MAX_THREADS, MAX_THREADS, os.availableParallelism());
   if (size < 2) return null;
   pool ??= new LogThreads(size);
   return pool;
