@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
 import { insertChecks } from '../../store/data-quality/checks';
 import { getCase } from '../../store/mdm/cases';
@@ -10,6 +8,7 @@ import { recentNotifications } from '../../store/notifications/repo';
 import { eventually } from '../helpers/harness';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { automationStack, historyOf, newSecret, startReceiver, type AutomationStack, type Receiver } from './stack';
+import { runCli } from '../helpers/cli';
 
 let s: AutomationStack;
 let rx: Receiver;
@@ -215,7 +214,6 @@ test('pause_schedule and resume_schedule pause and resume a clone schedule', asy
 }, 60_000);
 
 describe('lakeward playbook (the CLI against a running API)', () => {
-  const run = promisify(execFile);
   let server: RunningServer;
   let dir: string;
   beforeAll(async () => {
@@ -226,19 +224,7 @@ describe('lakeward playbook (the CLI against a running API)', () => {
     await server?.close(500);
     rmSync(dir, { recursive: true, force: true });
   });
-  const cli = async (...args: string[]) => {
-    try {
-      const out = await run(
-        path.resolve(__dirname, '../../node_modules/.bin/tsx'),
-        [path.resolve(__dirname, '../../cli/main.ts'), 'playbook', ...args, '--url', server.url],
-        { cwd: dir, encoding: 'utf8' },
-      );
-      return { code: 0, stdout: out.stdout, stderr: out.stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
+  const cli = (...args: string[]) => runCli(['playbook', ...args, '--url', server.url], { cwd: dir });
 
   test('create from YAML, list, execute (dry run and real), history; a bad condition exits 1 naming it', async () => {
     writeFileSync(

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../api/app';
@@ -15,6 +13,7 @@ import { testAppDeps } from '../api/deps';
 import { RecordingSqlSession } from '../databricks/recording-session';
 import { StubServer, type SeenRequest } from '../databricks/stub-server';
 import { createTestStore } from '../helpers/db';
+import { runCli } from '../helpers/cli';
 
 /** Job clone against stand-in Databricks workspaces (the exact REST calls) and the local registry of pipelines. */
 let store: Store;
@@ -254,19 +253,7 @@ describe('local lakehouse (Lakeward pipelines as Jobs-shaped settings)', () => {
 
 test('lakeward job-clone list, clone, diff (exit 1 when they differ), backup and restore on the local registry', async () => {
   const server = await startServer(localDeps, { host: '127.0.0.1', port: 0 });
-  const cli = async (...args: string[]) => {
-    try {
-      const out = await promisify(execFile)(
-        path.resolve(__dirname, '../../node_modules/.bin/tsx'),
-        [path.resolve(__dirname, '../../cli/main.ts'), 'job-clone', ...args, '--url', server.url],
-        { cwd: dir, encoding: 'utf8' },
-      );
-      return { code: 0, stdout: out.stdout, stderr: out.stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
+  const cli = (...args: string[]) => runCli(['job-clone', ...args, '--url', server.url], { cwd: dir });
   try {
     const p = await request(local)
       .post('/api/pipeline/pipelines')

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Express } from 'express';
 import request from 'supertest';
 import { explainCheck, parseRule } from '../../activities/nl-rules/logic';
@@ -12,6 +10,7 @@ import { listChecks } from '../../store/data-quality/checks';
 import { testAppDeps } from '../api/deps';
 import { createHarness, type Harness } from '../helpers/harness';
 import corpus from './corpus.json';
+import { runCli } from '../helpers/cli';
 
 interface CorpusRule {
   text: string;
@@ -171,19 +170,7 @@ describe('/api/nl-rules', () => {
   test('lakeward nl-rule parse, batch (exit 1 when a rule fails) and explain against a running API', async () => {
     const server = await startServer(deps, { host: '127.0.0.1', port: 0 });
     const dir = mkdtempSync(path.join(tmpdir(), 'lw-nl-cli-'));
-    const cli = async (...args: string[]) => {
-      try {
-        const out = await promisify(execFile)(
-          path.resolve(__dirname, '../../node_modules/.bin/tsx'),
-          [path.resolve(__dirname, '../../cli/main.ts'), 'nl-rule', ...args, '--url', server.url],
-          { cwd: dir, encoding: 'utf8' },
-        );
-        return { code: 0, stdout: out.stdout, stderr: out.stderr };
-      } catch (err) {
-        const e = err as { code: number; stdout: string; stderr: string };
-        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-      }
-    };
+    const cli = (...args: string[]) => runCli(['nl-rule', ...args, '--url', server.url], { cwd: dir });
     try {
       const one = await cli('parse', T, 'amount', 'must', 'be', 'at', 'least', '1.5k');
       expect(one.code).toBe(0);

@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
 import { eventually } from '../helpers/harness';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { Webhook } from 'standardwebhooks';
 import { automationStack, newSecret, startReceiver, type AutomationStack } from '../automation/stack';
+import { runCli } from '../helpers/cli';
 
 let s: AutomationStack;
 beforeAll(async () => {
@@ -303,7 +302,6 @@ test('a webhook step posts a verified Standard Webhooks request; its secret is n
 }, 90_000);
 
 describe('lakeward pipeline (the CLI against a running API)', () => {
-  const exec = promisify(execFile);
   let server: RunningServer;
   let dir: string;
   beforeAll(async () => {
@@ -314,19 +312,7 @@ describe('lakeward pipeline (the CLI against a running API)', () => {
     await server?.close(500);
     rmSync(dir, { recursive: true, force: true });
   });
-  const cli = async (...args: string[]) => {
-    try {
-      const out = await exec(
-        path.resolve(__dirname, '../../node_modules/.bin/tsx'),
-        [path.resolve(__dirname, '../../cli/main.ts'), 'pipeline', ...args, '--url', server.url],
-        { cwd: dir, encoding: 'utf8' },
-      );
-      return { code: 0, stdout: out.stdout, stderr: out.stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
+  const cli = (...args: string[]) => runCli(['pipeline', ...args, '--url', server.url], { cwd: dir });
 
   test('create from YAML, run --wait, status and runs; an approval is approved from the CLI; a bad step exits 1', async () => {
     writeFileSync(
