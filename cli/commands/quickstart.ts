@@ -47,6 +47,10 @@ async function quickstart(flags: QuickstartFlags): Promise<number> {
   const { telemetry } = await prepareTemporalTelemetry(config);
   const logger = createProcessLogger('warn', { telemetry });
   const stack = await startStack(config, { api: true, worker: true, logger });
+  const { startConsoleBesideApi } = await import('../../workers/web-console');
+  // The web console beside the API when it is built (scripts/quickstart.sh builds it); else the API runs alone.
+  const web = stack.apiUrl ? await startConsoleBesideApi(config, stack.apiUrl) : {};
+  if (web.problem) console.error(web.problem);
   try {
     await seedIfMissing(config.workspace.root, source);
     const api = apiClient({ url: stack.apiUrl });
@@ -64,10 +68,11 @@ async function quickstart(flags: QuickstartFlags): Promise<number> {
     }
     const job = await api.get<JobRecord>(`/api/clone/${accepted.job_id}`);
     console.log(`\n${summaryText(job)}`);
-    printNext(stack, config.temporal.namespace, accepted.job_id, destination);
+    printNext({ ...stack, consoleUrl: web.running?.url }, config.temporal.namespace, accepted.job_id, destination);
     if (!exit) await untilSignal();
     return job.status === 'completed' && !job.tables_failed ? 0 : 1;
   } finally {
+    await web.running?.close();
     await stack.stop();
     unlock();
   }
@@ -94,12 +99,13 @@ async function seedIfMissing(root: string, catalog: string): Promise<void> {
 }
 
 function printNext(
-  stack: { apiUrl?: string; temporalUiUrl?: string },
+  stack: { apiUrl?: string; temporalUiUrl?: string; consoleUrl?: string },
   namespace: string,
   jobId: string,
   destination: string,
 ): void {
   const lines = ['', 'Where to look next:'];
+  if (stack.consoleUrl) lines.push(`  web console    ${stack.consoleUrl}/jobs/${jobId}`);
   lines.push(`  job record     ${stack.apiUrl}/api/clone/${jobId}`);
   lines.push(`  run log        ${stack.apiUrl}/api/audit/${jobId}/logs`);
   if (stack.temporalUiUrl)
