@@ -59,6 +59,16 @@ test('every page has no WCAG A/AA violations in both themes (screenshots in e2e/
     destination_catalog: 'demo_sales_axe',
     clone_type: 'SHALLOW',
   });
+  const notebook = await api.post('/api/notebooks', {
+    data: {
+      title: 'Axe notebook',
+      cells: [
+        { type: 'markdown', content: '# Notes' },
+        { type: 'sql', content: 'SELECT 1' },
+      ],
+    },
+  });
+  const notebookId = ((await notebook.json()) as { id: string }).id;
   const pages = [
     ['dashboard', '/'],
     ['jobs', '/jobs'],
@@ -67,6 +77,8 @@ test('every page has no WCAG A/AA violations in both themes (screenshots in e2e/
     ['catalogs', '/catalogs/demo_sales/sales/orders'],
     ['convert', '/convert'],
     ['workbench', '/workbench'],
+    ['notebooks', '/notebooks'],
+    ['notebook', `/notebooks/${notebookId}`],
   ] as const;
   const found: string[] = [];
   for (const theme of ['light', 'dark'] as const) {

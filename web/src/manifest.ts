@@ -84,6 +84,30 @@ export const PAGES = [
       'get /api/sql/history',
     ],
   },
+  {
+    id: 'notebooks',
+    path: '/notebooks',
+    title: 'Notebooks',
+    nav: true,
+    operations: ['get /api/notebooks', 'post /api/notebooks'],
+  },
+  {
+    id: 'notebook',
+    path: '/notebooks/:id',
+    title: 'Notebook',
+    nav: false,
+    operations: [
+      'get /api/catalogs',
+      'get /api/notebooks/{id}',
+      'put /api/notebooks/{id}',
+      'post /api/notebooks/{id}/undo',
+      'post /api/notebooks/{id}/redo',
+      'post /api/notebooks/{id}/cells/{cellId}/run',
+      'post /api/notebooks/{id}/run',
+      'post /api/notebooks/{id}/export',
+      'get /api/jobs/{jobId}',
+    ],
+  },
 ] as const satisfies readonly PageEntry[];
 
 export type PageId = (typeof PAGES)[number]['id'];

@@ -10,6 +10,8 @@ const COMPONENTS: Record<PageId, ComponentType> = {
   catalogs: lazy(() => import('./catalogs/CatalogExplorer').then((m) => ({ default: m.CatalogExplorer }))),
   convert: lazy(() => import('./convert/ConvertPage').then((m) => ({ default: m.ConvertPage }))),
   workbench: lazy(() => import('./workbench/Workbench').then((m) => ({ default: m.Workbench }))),
+  notebooks: lazy(() => import('./notebooks/NotebooksList').then((m) => ({ default: m.NotebooksList }))),
+  notebook: lazy(() => import('./notebooks/NotebookPage').then((m) => ({ default: m.NotebookPage }))),
   clone: lazy(() => import('./clone/CloneWizard').then((m) => ({ default: m.CloneWizard }))),
 };
 

@@ -36,6 +36,9 @@ export function SqlEditor(props: {
   catalogs: string[];
   onChange: (text: string) => void;
   onRun: (text: string) => void;
+  /** The editor's accessible name and test id (default "SQL editor" / sql-editor). */
+  label?: string;
+  testId?: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -79,7 +82,10 @@ export function SqlEditor(props: {
           history(),
           sql({ dialect: StandardSQL, schema }),
           autocompletion({ activateOnTyping: false }),
-          EditorView.contentAttributes.of({ 'aria-label': 'SQL editor', 'data-testid': 'sql-editor' }),
+          EditorView.contentAttributes.of({
+            'aria-label': latest.current.label ?? 'SQL editor',
+            'data-testid': latest.current.testId ?? 'sql-editor',
+          }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) latest.current.onChange(u.state.doc.toString());
           }),

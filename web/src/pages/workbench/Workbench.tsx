@@ -101,7 +101,7 @@ export function Workbench() {
               <button
                 type="button"
                 onClick={() => setText(h.statement)}
-                aria-label={`Copy statement ${h.statement_id} to the editor`}
+                aria-label={`Use statement ${h.statement_id} in the editor`}
               >
                 Use
               </button>
