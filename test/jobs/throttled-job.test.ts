@@ -87,3 +87,41 @@ test('a job in a max_rps 1 throttle is read from the store, streams documented e
     for (const e of events) expect({ e, ok: JobEventSchema.safeParse(e).success }).toEqual({ e, ok: true });
   });
 }, 120_000);
+
+test('a cancel ends a job whose next table waits for its tables_per_minute slot within 2 s, not after the wait', async () => {
+  const { h } = stack;
+  const app = createApp(stack.appDeps(h.env.client));
+  await h.withWorker(async () => {
+    const id = (
+      await request(app)
+        .post('/api/clone')
+        .send({
+          source_catalog: 'prod',
+          destination_catalog: 'prod_per_minute',
+          clone_type: 'SHALLOW',
+          parallel_tables: 1,
+          throttle: { tables_per_minute: 1 },
+        })
+        .expect(200)
+    ).body.job_id as string;
+    // One table started this minute: the next one waits up to 60 s for its slot inside its activity.
+    await eventually(
+      async () => {
+        const body = (await request(app).get(`/api/clone/${id}`).expect(200)).body;
+        return body.status === 'running' && body.progress.completed >= 1 ? body : null;
+      },
+      { timeoutMs: 30_000, what: `job ${id} running with its first table done` },
+    );
+    expect((await request(app).delete(`/api/clone/${id}`).expect(200)).body.status).toBe('cancelling');
+    const ended = await eventually(
+      async () => {
+        const body = (await request(app).get(`/api/clone/${id}`).expect(200)).body;
+        return body.completed_at ? body : null;
+      },
+      { timeoutMs: 20_000, what: `job ${id} to record its end after the cancel` },
+    );
+    expect(ended.status).toBe('cancelled');
+    expect(ended.progress.completed).toBeLessThan(ended.progress.total);
+    expect(Date.parse(ended.completed_at) - Date.parse(ended.cancel_requested_at)).toBeLessThan(2_000);
+  });
+}, 120_000);

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { cancellationSignal, type CloneHooks } from '../deps';
 import type { Workspace } from '../../../platform/port';
 import type { TargetContext } from '../../../workflows/clone/engine-types';
@@ -72,13 +73,18 @@ function refFqn(o: unknown): string {
 
 /** Waits until the job-wide tables_per_minute cap in force lets this table start (0 = no cap). */
 async function awaitStartSlot(deps: SafetyDeps, ctx: TargetContext, table: string): Promise<void> {
+  // The engine's activities heartbeat on their own while this waits, and a cancel that arrives ends the wait at
+  // once with the cancellation (a wait of up to a minute must not hold a cancelled job in `cancelling`).
+  const signal = cancellationSignal();
   for (;;) {
+    if (signal?.aborted) throw signal.reason;
     const cap = limitsAt(ctx.options, new Date(), ctx.throttleTimezone).tables_per_minute;
     if (cap <= 0) return;
     const wait = await claimTableStart(deps.db, ctx.jobId, `${ctx.target.label}:${table}`, cap);
     if (wait <= 0) return;
-    // The engine's activities heartbeat on their own while this waits; cancellation ends the activity.
-    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 5000)));
+    await delay(Math.min(wait, 5000), undefined, { signal }).catch((err: unknown) => {
+      throw signal?.aborted ? signal.reason : err;
+    });
   }
 }
 
