@@ -2,7 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E } from './stack';
+import net from 'node:net';
+import { DEFAULT_PORT_BASE, E2E, portsOf } from './stack';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -22,6 +23,24 @@ async function waitForHealth(url: string, ms: number, log: () => string): Promis
   throw new Error(`the console at ${url} did not answer /api/health within ${ms / 1000} s (${last}):\n${log()}`);
 }
 
+/** True when nothing listens on 127.0.0.1:`port`. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The first block of four free ports at or above `from`, in steps of 10. */
+async function freePortBase(from: number): Promise<number> {
+  for (let base = from; base < from + 1000; base += 10) {
+    const free = await Promise.all([0, 1, 2, 3].map((i) => portFree(base + i)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error(`no four free ports between ${from} and ${from + 1000}`);
+}
+
 /**
  * One embedded stack for the suite: seeds demo_sales into a fresh data folder, then runs `lakeward dev` with the
  * console (web/dist, built by `npm run test:web`) on private ports and an API key. LAKEWARD_E2E_URL reuses a
@@ -37,6 +56,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   if (!fs.existsSync(path.join(ROOT, 'web/dist/index.html')))
     throw new Error('web/dist is missing: run npm run web:build');
+  // A block of free ports (a server left on one by an earlier run would otherwise answer for this stack); the
+  // test workers start after this and read the base from the environment.
+  const base = process.env.LAKEWARD_E2E_PORT_BASE
+    ? Number(process.env.LAKEWARD_E2E_PORT_BASE)
+    : await freePortBase(DEFAULT_PORT_BASE);
+  process.env.LAKEWARD_E2E_PORT_BASE = String(base);
+  const ports = portsOf(base);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lakeward-web-e2e-'));
   const lakeward = path.join(ROOT, 'bin/lakeward');
   const seed = spawnSync(lakeward, ['demo', 'seed', '--workspace', path.join(dataDir, 'workspace')], {
@@ -60,19 +86,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       '--data-dir',
       dataDir,
       '--port',
-      String(E2E.apiPort),
+      String(ports.apiPort),
       '--temporal-port',
-      String(E2E.temporalPort),
+      String(ports.temporalPort),
       '--ui-port',
-      String(E2E.temporalUiPort),
+      String(ports.temporalUiPort),
       '--web-port',
-      String(E2E.webPort),
+      String(ports.webPort),
     ],
     { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true },
   );
   const tail = () => fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
   try {
-    await waitForHealth(E2E.webUrl, 150_000, tail);
+    await waitForHealth(ports.webUrl, 150_000, tail);
   } catch (err) {
     process.kill(-child.pid!, 'SIGKILL');
     throw err;
