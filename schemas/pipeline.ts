@@ -70,7 +70,10 @@ export type StepType = keyof typeof STEP_CONFIG_SCHEMAS;
 /** Step types the spec names that this service does not run yet (a 422 when a pipeline uses one). */
 export const UNAVAILABLE_STEP_TYPES = [] as const;
 
-/** stop (default), continue, {retry: N} (N more attempts); rollback is refused (not available yet). */
+/**
+ * stop (default), continue, {retry: N} (N more attempts) or rollback: the run stops and the steps that completed
+ * before are undone newest first (a clone step through the clone rollback workflow of its job's rollback logs).
+ */
 export const OnFailureSchema = z.union([
   z.enum(['stop', 'continue', 'rollback']),
   z.strictObject({ retry: z.number().int().min(1).max(10) }),
@@ -116,6 +119,7 @@ export const STEP_STATUSES = [
   'failed',
   'skipped',
   'cancelled',
+  'rolled_back',
 ] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 

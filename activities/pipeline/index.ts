@@ -1,5 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { Step, StepState } from '../../schemas/pipeline';
+import { rollbackLogsForJob } from '../../store/clone/rollback-logs';
 import { getJob } from '../../store/jobs/jobs';
 import { patchStep } from '../../store/pipeline/repo';
 import { JOB_STEPS, isJobStep, runInlineStep, services, stepFailed, type StepDeps } from './steps';
@@ -71,6 +72,12 @@ export function createPipelineActivities(deps: StepDeps) {
     /** A scheduled run: queued through the kernel as POST …/run does; answers its job id. */
     async queueScheduledPipelineRun(input: { pipelineId: string }): Promise<string> {
       return (await services(deps).startJob('run_pipeline', { pipeline_id: input.pipelineId })).job_id;
+    },
+
+    /** The rollback logs a child clone job recorded (its before-images), newest first: what a rollback undoes. */
+    async pipelineRollbackLogs(input: { jobId: string }): Promise<string[]> {
+      const logs = await rollbackLogsForJob(db, input.jobId);
+      return logs.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((l) => l.id);
     },
 
     /** Cancels a child job (the run was cancelled); an ended job is left as it is. */

@@ -12,7 +12,7 @@ import { assertRole, currentCaller } from '../middleware/auth';
 
 /**
  * A pipeline as it is stored: each step's config checked with (and defaulted by) the schema of the endpoint it
- * stands for, names unique, on_failure rollback and the step types not run here refused, and custom_sql with
+ * stands for, names unique, the step types not run here refused, and custom_sql with
  * allow_write only from an admin. Problems are one 422 naming every field.
  */
 export function checkPipeline(body: PipelineBody, cipher?: { seal(s: string): Record<string, string> }): PipelineBody {
@@ -22,11 +22,6 @@ export function checkPipeline(body: PipelineBody, cipher?: { seal(s: string): Re
     const at = `steps.${i}`;
     if (seen.has(step.name)) problems.push({ path: `${at}.name`, message: `${step.name} is used by another step` });
     seen.add(step.name);
-    if (step.on_failure === 'rollback')
-      problems.push({
-        path: `${at}.on_failure`,
-        message: 'rollback is not available yet (stop, continue or {retry: N})',
-      });
     if ((UNAVAILABLE_STEP_TYPES as readonly string[]).includes(step.type)) {
       problems.push({ path: `${at}.type`, message: `${step.type} steps are not available yet` });
       return step;

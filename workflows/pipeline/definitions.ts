@@ -15,6 +15,8 @@ export interface PipelineResult {
   status: 'completed' | 'failed';
   error: string | null;
   steps: { name: string; status: string }[];
+  /** Steps undone after a failed step with on_failure rollback (newest first). */
+  rolled_back?: string[];
 }
 
 /** The Schedule of a scheduled pipeline and the workflow its action starts (it queues a run through the kernel). */

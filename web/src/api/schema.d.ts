@@ -46224,7 +46224,7 @@ export interface components {
                 name: string;
                 type: string;
                 /** @enum {string} */
-                status: "pending" | "running" | "waiting_approval" | "succeeded" | "failed" | "skipped" | "cancelled";
+                status: "pending" | "running" | "waiting_approval" | "succeeded" | "failed" | "skipped" | "cancelled" | "rolled_back";
                 attempts: number;
                 child_job_id: string | null;
                 output: {
