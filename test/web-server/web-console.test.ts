@@ -120,8 +120,13 @@ test('/api calls are proxied to the API on the same origin, with the caller’s 
   expect(health.body.temporal_ui_url).toBe('http://localhost:8233');
   const refused = await request(web.url).get('/api/jobs').expect(401);
   expect(refused.body.error.code).toBe('UNAUTHORIZED');
-  const jobs = await request(web.url).get('/api/jobs').set('Authorization', `Bearer ${KEY}`).expect(200);
-  expect(jobs.headers['x-request-id']).toBeTruthy();
+  const jobs = await request(web.url)
+    .get('/api/jobs')
+    .set('Authorization', `Bearer ${KEY}`)
+    .set('X-Request-Id', 'console-call-1')
+    .expect(200);
+  // The caller's request id reaches the API through the proxy and the API's echo comes back.
+  expect(jobs.headers['x-request-id']).toBe('console-call-1');
 });
 
 test('a job WebSocket is proxied both ways (status snapshot, ping → pong) with ?api_key=', async () => {
