@@ -24,7 +24,8 @@ import {
 import type { NotebookCell } from '../../store/workbench/tables';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../middleware/http-error';
-import { checkedStatement, recordReads, statementNow, viewOf, type StatementRunner } from './statements';
+import { statementNow, type StatementRunner } from './statement-runner';
+import { checkedStatement, recordReads, viewOf } from './statements';
 
 type CellInput = z.infer<typeof CellInputSchema>;
 type NotebookInput = z.infer<typeof NotebookInputSchema>;

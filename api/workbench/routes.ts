@@ -30,15 +30,8 @@ import {
   step,
   update,
 } from './notebooks';
-import {
-  cancelStatement,
-  checkedStatement,
-  statementOf,
-  StatementRunner,
-  submitStatement,
-  unsavedEnds,
-  viewOf,
-} from './statements';
+import { StatementRunner, unsavedEnds } from './statement-runner';
+import { cancelStatement, checkedStatement, statementOf, submitStatement, viewOf } from './statements';
 
 const StatementIdParams = z.object({ statementId: z.string().min(1).max(64) });
 const NotebookIdParams = z.object({ id: z.string().min(1).max(64) });
