@@ -52,6 +52,7 @@ import { streamingGeneratorRoutes } from './generators/streaming-routes';
 import { complianceRoutes } from './compliance/routes';
 import { aiRoutes } from './ai/routes';
 import { captureRoutes } from './capture/routes';
+import { webRoutes } from './web/routes';
 import { authRoutes } from './auth/routes';
 import { authWorkspaceRoutes } from './auth/workspace-routes';
 import { oauthRoutes } from './auth/oauth-u2m';
@@ -102,6 +103,7 @@ export const routeModules: RouteModule[] = [
   streamingGeneratorRoutes,
   aiRoutes,
   captureRoutes,
+  webRoutes,
   complianceRoutes,
   authRoutes,
   authWorkspaceRoutes,
@@ -129,6 +131,7 @@ export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules):
   app.use(resumeRequestContext());
   app.use(callerContext());
 
+  app.locals.routeModules = modules; // api/web/routes.ts lists their operations
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.get('/api/openapi.json', (_req, res) => {
     openapi ??= buildOpenApiDocument(modules);

@@ -11,9 +11,16 @@ const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 /**
  * Paths answered without a key: the health report, which load balancers and the web UI's status light poll
  * before any key is entered. Its body carries versions and reachability only (store URLs are redacted).
- * The OpenAPI document and its reference page (`/api/docs` and its assets) describe the API and hold no data.
+ * The OpenAPI document, its reference page (`/api/docs` and its assets) and its list of operations
+ * (`/api/web/operations`) describe the API and hold no data.
  */
-const OPEN_PATHS = new Set(['/api/health', '/api/health/ready', '/api/openapi.json', '/api/docs']);
+const OPEN_PATHS = new Set([
+  '/api/health',
+  '/api/health/ready',
+  '/api/openapi.json',
+  '/api/docs',
+  '/api/web/operations',
+]);
 const OPEN_PREFIXES = ['/api/docs/'];
 
 /** Signing in and out of a workspace: open for any method (a browser has no API key before it signs in). */

@@ -57,7 +57,8 @@ test('the document names a role for every route but health, the API document and
   // Besides health and the document: signing in and out of a workspace (a browser has no key before it).
   const signIn =
     /^(get|post) \/api\/auth\/(login|logout|status|service-principal|auto-login|oauth-login|oauth-callback)$/;
-  for (const o of open) expect(o).toMatch(signIn.test(o) ? signIn : /^get \/api\/(health|docs|openapi)/);
+  for (const o of open)
+    expect(o).toMatch(signIn.test(o) ? signIn : /^get \/api\/(health|docs|openapi|web\/operations)/);
   for (const [path, byMethod] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(byMethod)) {
       const o = op as { 'x-required-role'?: Role; responses: Record<string, unknown> };

@@ -41531,6 +41531,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/web/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every operation of the API with the least role it needs (the OpenAPI document without its schemas) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The operations, sorted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebOperations"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller as the API sees it: the key's name and role (admin for everyone when keys are off) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Caller"];
+                    };
+                };
+                /** @description The API key is missing or wrong (only when the server is started with keys) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's key has a role below viewer, the least this route needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compliance/frameworks": {
         parameters: {
             query?: never;
@@ -46264,6 +46354,33 @@ export interface components {
             };
             creator_user_name?: string | null;
             created_time?: number | null;
+        };
+        WebOperations: {
+            /** @description The API version (the OpenAPI document info.version) */
+            version: string;
+            operations: {
+                /** @description "<method> <OpenAPI path>", e.g. "get /api/jobs/{jobId}" */
+                operation: string;
+                /**
+                 * @description The least role the operation needs; null when it is open without a key
+                 * @enum {string|null}
+                 */
+                role: "viewer" | "editor" | "steward" | "admin" | null;
+            }[];
+        };
+        Caller: {
+            /** @description The key name, `session:<user>` for a signed-in session, or `anonymous` */
+            name: string;
+            /**
+             * @description The caller role: viewer < editor < steward < admin
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "steward" | "admin";
+            /**
+             * @description off: the server has no keys and every caller is anonymous with the admin role
+             * @enum {string}
+             */
+            authentication: "off" | "on";
         };
         AuthWarehouses: {
             warehouses: {
