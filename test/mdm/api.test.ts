@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { stringify } from 'yaml';
 import { createApp } from '../../api/app';
-import { syntheticModel } from '../../activities/mdm/logic/synthetic';
+import { syntheticModel } from '../../activities/mdm/logic/synthetic-model';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { testAppDeps } from '../api/deps';
 import { createHarness, eventually, type Harness } from '../helpers/harness';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import { syntheticModel } from '../../activities/mdm/logic/synthetic';
+import { syntheticModel } from '../../activities/mdm/logic/synthetic-model';
 import { startServer, type RunningServer } from '../../api/server';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
 import { testAppDeps } from '../api/deps';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureRecordsTable, ingestSource } from '../../activities/mdm/ingest';
-import { syntheticModel, syntheticSources } from '../../activities/mdm/logic/synthetic';
+import { syntheticModel, syntheticSources } from '../../activities/mdm/logic/synthetic-model';
 import { LocalWorkspace } from '../../platform/local/workspace';
 import type { Workspace } from '../../platform/port';
 import type { MdmModel, MdmSource } from '../../schemas/mdm';

@@ -5,7 +5,7 @@ import { openRunCases, stewardDecisions } from '../../activities/mdm/match-cases
 import { clusterRecords, prepareMatch, publishGolden, tables } from '../../activities/mdm/match';
 import { attributesOf, gammaColumn, levelCount } from '../../activities/mdm/logic/match-sql';
 import { initialParams } from '../../activities/mdm/logic/em';
-import { syntheticModel } from '../../activities/mdm/logic/synthetic';
+import { syntheticModel } from '../../activities/mdm/logic/synthetic-model';
 import { createApp } from '../../api/app';
 import type { Workspace } from '../../platform/port';
 import { listCases, putOverrides } from '../../store/mdm/cases';

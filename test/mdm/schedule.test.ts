@@ -2,7 +2,7 @@ import { ScheduleNotFoundError } from '@temporalio/client';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createMdmScheduleActivities } from '../../activities/mdm/scheduled';
-import { syntheticModel } from '../../activities/mdm/logic/synthetic';
+import { syntheticModel } from '../../activities/mdm/logic/synthetic-model';
 import { createApp } from '../../api/app';
 import type { AppDeps } from '../../api/deps';
 import { mdmModelScheduleId, mdmServices } from '../../api/mdm/schedule';

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { compareColumn, gammaExpr, gammaFromMetrics, metricsSelect } from '../../../activities/mdm/logic/match-sql';
 import { compareExpr, standardiseExpr } from '../../../activities/mdm/logic/standardise';
-import { prng, syntheticModel } from '../../../activities/mdm/logic/synthetic';
+import { prng } from '../../../activities/mdm/logic/synthetic';
+import { syntheticModel } from '../../../activities/mdm/logic/synthetic-model';
 import { LocalWorkspace } from '../../../platform/local/workspace';
 
 const PY = path.resolve(__dirname, '../../../.venv/bin/python');

@@ -1,7 +1,7 @@
 import { initialParams, type FsParams } from '../../../activities/mdm/logic/em';
 import { hardIdentifierConflict, runCases } from '../../../activities/mdm/logic/match-cases';
 import { attributesOf, gammaColumn, levelCount } from '../../../activities/mdm/logic/match-sql';
-import { syntheticModel } from '../../../activities/mdm/logic/synthetic';
+import { syntheticModel } from '../../../activities/mdm/logic/synthetic-model';
 
 const model = syntheticModel();
 const attrs = attributesOf(model);

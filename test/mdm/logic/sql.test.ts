@@ -27,7 +27,7 @@ import { evaluateSql, goldenSql, membersSql, publishCountsSql } from '../../../a
 import { componentsSql, relabelSql, violationsSql } from '../../../activities/mdm/logic/negative-match';
 import { conflictsSql, reviewCasesSql, suspectedCasesSql } from '../../../activities/mdm/logic/match-cases';
 import { ingestSql, recordsTable } from '../../../activities/mdm/logic/standardise';
-import { syntheticModel, syntheticSources } from '../../../activities/mdm/logic/synthetic';
+import { syntheticModel, syntheticSources } from '../../../activities/mdm/logic/synthetic-model';
 
 const PY = path.resolve(__dirname, '../../../.venv/bin/python');
 const model = syntheticModel();

@@ -1,10 +1,6 @@
-import {
-  generatePeople,
-  recordKey,
-  syntheticModel,
-  syntheticSources,
-  syntheticTables,
-} from '../../../activities/mdm/logic/synthetic';
+import { generatePeople } from '../../../activities/mdm/logic/synthetic';
+import { syntheticModel, syntheticSources } from '../../../activities/mdm/logic/synthetic-model';
+import { recordKey, syntheticTables } from '../../../activities/mdm/logic/synthetic-tables';
 import { MdmModelSchema, SourceSchema } from '../../../schemas/mdm';
 
 const data = generatePeople(3000, 11);
