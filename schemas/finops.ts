@@ -24,6 +24,12 @@ export const BillingSchema = z
       by_job: z.array(
         Money.extend({ job_id: z.string(), job_type: z.string().nullable(), warehouse_id: z.string().nullable() }),
       ),
+      /**
+       * Where by_job comes from: `query_history` (the job-costs view: warehouse cost allocated by the duration of
+       * each job's tagged statements, on both adapters) or `usage` (usage lines with a job id, when the query
+       * history cannot be read).
+       */
+      by_job_source: z.enum(['query_history', 'usage']),
     }),
     Unavailable,
   ])

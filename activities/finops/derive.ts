@@ -4,6 +4,7 @@ import { jobUsers, listJobSpans, listListPrices, listStorageSnapshots, notePrice
 import { listAllWarehouses, listWarehouseEvents } from '../../store/warehouses/repo';
 import { kindOf } from '../warehouses/logic/spec';
 import { deriveStorageUsage, deriveUsage, recordId, skuOf } from './logic/ledger';
+import { queryHistoryRows } from './logic/query-history';
 import { SYSTEM_CATALOG, SYSTEM_TABLES, type SystemTableName } from './logic/system-tables';
 
 export const LOCAL_ACCOUNT = 'local';
@@ -50,19 +51,21 @@ export async function desiredRows(
     db,
     spans.map((s) => s.jobId),
   );
+  const spanFacts = spans.map((s) => ({
+    ...s,
+    runAs: s.runAs ?? users.get(s.jobId) ?? null,
+    start: s.startedAt.getTime(),
+    end: s.endedAt.getTime(),
+  }));
   const usage = deriveUsage({
     warehouses: whs.map((w) => ({ id: w.id, name: w.name, clusterSize: w.clusterSize, skuName: skuOf(w) })),
     events: events.map((e) => ({ ...e, at: e.eventTime.getTime() })),
-    spans: spans.map((s) => ({
-      ...s,
-      runAs: s.runAs ?? users.get(s.jobId) ?? null,
-      start: s.startedAt.getTime(),
-      end: s.endedAt.getTime(),
-    })),
+    spans: spanFacts,
     cutoff,
   }).concat(deriveStorageUsage(storage));
   const base = { account_id: LOCAL_ACCOUNT, workspace_id: LOCAL_WORKSPACE };
   return {
+    query_history: queryHistoryRows(spanFacts, base),
     usage: usage.map((u) => ({
       ...base,
       record_id: u.record_id,
@@ -141,7 +144,7 @@ export async function desiredRows(
 /** Creates the system catalog, schemas and tables that are missing (Databricks' column names). */
 async function ensureTables(ws: Workspace): Promise<void> {
   await ws.createCatalog({ name: SYSTEM_CATALOG, ifNotExists: true, comment: 'Usage ledger (derived, read-only)' });
-  for (const schema of ['billing', 'compute'])
+  for (const schema of new Set(Object.values(SYSTEM_TABLES).map((t) => t.ref.schema)))
     await ws.createSchema({ catalog: SYSTEM_CATALOG, name: schema, ifNotExists: true });
   for (const t of Object.values(SYSTEM_TABLES)) {
     if (await ws.tableExists(t.ref)) continue;
@@ -172,12 +175,12 @@ export async function deriveUpTo(
 ): Promise<Record<SystemTableName, number>> {
   await ensureTables(ws);
   const want = await desiredRows(db, prices, now, cutoff);
-  const added = { usage: 0, list_prices: 0, warehouses: 0, warehouse_events: 0 };
+  const added = { usage: 0, list_prices: 0, warehouses: 0, warehouse_events: 0, query_history: 0 };
   for (const name of Object.keys(SYSTEM_TABLES) as SystemTableName[]) {
     const t = SYSTEM_TABLES[name];
     const fqn = `${t.ref.catalog}.${t.ref.schema}.${t.ref.name}`;
-    const have = new Set((await ws.query(`SELECT record_id FROM ${fqn}`)).rows.map((r) => String(r.record_id)));
-    const missing = want[name].filter((r) => !have.has(String(r.record_id)));
+    const have = new Set((await ws.query(`SELECT ${t.key} FROM ${fqn}`)).rows.map((r) => String(r[t.key])));
+    const missing = want[name].filter((r) => !have.has(String(r[t.key])));
     if (name === 'list_prices' && missing.length && have.size) {
       await ws.deleteWhere(t.ref, 'true');
       await ws.insertRows(t.ref, want[name]);

@@ -1,4 +1,10 @@
-import { summariseBilling, viewSql, type BillingLine, type BillingView } from '../../activities/finops/logic/views';
+import {
+  jobCostsByJob,
+  summariseBilling,
+  viewSql,
+  type BillingLine,
+  type BillingView,
+} from '../../activities/finops/logic/views';
 import { BillingSchema, FinopsQuerySchema, FinopsRowsSchema } from '../../schemas/finops';
 import type { AppDeps } from '../deps';
 import { defineRoutes, route } from '../middleware/route';
@@ -26,7 +32,10 @@ function plain(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 const ROW_VIEWS: { view: BillingView; summary: string }[] = [
-  { view: 'job-costs', summary: 'Cost per job: DBUs and USD of the warehouse time each job held' },
+  {
+    view: 'job-costs',
+    summary: 'Cost per job: warehouse DBUs and USD allocated by the duration of the statements tagged with its id',
+  },
   { view: 'warehouses', summary: 'Warehouses as system.compute.warehouses records them (one row per change)' },
   { view: 'warehouse-events', summary: 'Warehouse state transitions (system.compute.warehouse_events)' },
   { view: 'query-costs', summary: 'Per warehouse: DBUs spent running work and idle, and their cost' },
@@ -52,7 +61,18 @@ export const finopsRoutes = defineRoutes({
         const res = await runView(deps, req, 'billing', query.days);
         if (!res.ok) return { available: false as const, reason: res.reason };
         const lines = res.rows.map((r) => ({ ...r, dbus: Number(r.dbus), cost: Number(r.cost) })) as BillingLine[];
-        return { available: true as const, days: query.days, currency: 'USD' as const, ...summariseBilling(lines) };
+        const summary = summariseBilling(lines);
+        // Per job: warehouse cost allocated by the job's tagged statements (the same SQL on both adapters).
+        const jobs = await runView(deps, req, 'job-costs', query.days);
+        return {
+          available: true as const,
+          days: query.days,
+          currency: 'USD' as const,
+          ...summary,
+          ...(jobs.ok
+            ? { by_job: jobCostsByJob(jobs.rows), by_job_source: 'query_history' as const }
+            : { by_job_source: 'usage' as const }),
+        };
       },
     }),
     ...ROW_VIEWS.map(({ view, summary }) =>

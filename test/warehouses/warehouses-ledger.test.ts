@@ -144,6 +144,7 @@ test('a clone on a named warehouse is billed by the ledger: job DBUs from busy s
       list_prices: 0,
       warehouses: 0,
       warehouse_events: 0,
+      query_history: 0,
     });
     await ws.dropTable({ catalog: 'system', schema: 'billing', name: 'usage' });
     await deriveUpTo(ws, h.store.db, prices, now, now.getTime());
@@ -166,6 +167,14 @@ test('a clone on a named warehouse is billed by the ledger: job DBUs from busy s
     expect(job).toMatchObject({ job_type: 'clone', warehouse_id: id });
     expect(job.dbus).toBeCloseTo(jobDbus, 5);
     expect(job.cost).toBeCloseTo(jobDbus * 0.55, 5);
+    // by_job comes from the job-costs view: the clone's tagged statements in system.query.history, one per span
+    expect(billing.by_job_source).toBe('query_history');
+    const statements = await ws.query(
+      `SELECT statement_text FROM system.query.history WHERE compute.warehouse_id = '${id}'`,
+    );
+    expect(statements.rows.length).toBe(spans.length);
+    for (const r of statements.rows)
+      expect(String(r.statement_text)).toMatch(new RegExp(`^/\\* lakeward job_id=${input.jobId} job_type=clone \\*/`));
     const ana = billing.by_user.find((u: { user: string }) => u.user === 'ana@example.com');
     expect(ana.dbus).toBeCloseTo(jobDbus, 5);
     const storage = (await request(app).get('/api/finops/storage').expect(200)).body;

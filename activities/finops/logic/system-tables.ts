@@ -73,6 +73,31 @@ export const SYSTEM_TABLES = {
       ['record_id', 'STRING'],
     ],
   },
+  /**
+   * The subset of Databricks' query history the job-costs view reads. Locally one row stands for one span a job
+   * held a warehouse (its first cluster taken → its last released), tagged as the Databricks adapter tags a job's
+   * statements; the key is statement_id (the table has no record_id on Databricks either).
+   */
+  query_history: {
+    ref: { catalog: SYSTEM_CATALOG, schema: 'query', name: 'history' },
+    key: 'statement_id',
+    columns: [
+      ['account_id', 'STRING'],
+      ['workspace_id', 'STRING'],
+      ['statement_id', 'STRING'],
+      ['session_id', 'STRING'],
+      ['execution_status', 'STRING'],
+      ['compute', 'STRUCT<type:STRING,cluster_id:STRING,warehouse_id:STRING>'],
+      ['executed_by', 'STRING'],
+      ['statement_text', 'STRING'],
+      ['statement_type', 'STRING'],
+      ['client_application', 'STRING'],
+      ['total_duration_ms', 'BIGINT'],
+      ['execution_duration_ms', 'BIGINT'],
+      ['start_time', 'TIMESTAMP'],
+      ['end_time', 'TIMESTAMP'],
+    ],
+  },
 } as const;
 
 export type SystemTableName = keyof typeof SYSTEM_TABLES;

@@ -3,6 +3,8 @@ import { DBSQLParameter, type DBSQLClient as Client, type DBSQLParameterType } f
 import type IDBSQLSession from '@databricks/sql/dist/contracts/IDBSQLSession';
 import type { TTableSchema } from '@databricks/sql/thrift/TCLIService_types';
 import { DeadlineExceededError, InvalidWarehouseError, StatementCanceledError } from '../../errors';
+import { currentJob } from '../../observability/log-context';
+import { tagStatement } from '../../sql/job-tag';
 import type { TokenSource } from '../auth/token-source';
 import { classifySqlError } from '../classify';
 import { plainValue, type SqlRows, type SqlSession, type StreamingOptions } from './sql-session';
@@ -41,7 +43,8 @@ export class DriverSqlSession implements SqlSession {
     const slot = await this.slot();
     slot.inFlight++;
     try {
-      const op = await slot.session.executeStatement(sql);
+      // A job's statements carry its id (system.query.history → the job-costs view allocates cost by them).
+      const op = await slot.session.executeStatement(tagStatement(sql, currentJob()));
       try {
         const raw = (await op.fetchAll()) as Record<string, unknown>[];
         const columns = schemaColumns(await op.getSchema());
@@ -69,7 +72,7 @@ export class DriverSqlSession implements SqlSession {
       const namedParameters = Object.fromEntries(
         opts.parameters.map((p) => [p.name, new DBSQLParameter({ type: parameterType(p.type), value: p.value })]),
       );
-      const op = await slot.session.executeStatement(sql, { namedParameters });
+      const op = await slot.session.executeStatement(tagStatement(sql, currentJob()), { namedParameters });
       const stop = (why: 'timeout' | 'cancel') => {
         if (stopped) return;
         stopped = why;

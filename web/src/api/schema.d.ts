@@ -34562,7 +34562,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cost per job: DBUs and USD of the warehouse time each job held */
+        /** Cost per job: warehouse DBUs and USD allocated by the duration of the statements tagged with its id */
         get: {
             parameters: {
                 query?: {
@@ -35017,7 +35017,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cost per job: DBUs and USD of the warehouse time each job held */
+        /** Cost per job: warehouse DBUs and USD allocated by the duration of the statements tagged with its id */
         get: {
             parameters: {
                 query?: {
@@ -45987,6 +45987,8 @@ export interface components {
                 job_type: string | null;
                 warehouse_id: string | null;
             }[];
+            /** @enum {string} */
+            by_job_source: "query_history" | "usage";
         } | {
             /** @enum {boolean} */
             available: false;
