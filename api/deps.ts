@@ -36,6 +36,8 @@ export interface AppDeps {
   startedAt?: Date;
   /** Job types served (api/jobs/job-types.ts when absent); tests register their own. */
   jobTypes?: JobTypeDefinition[];
+  /** The clock of time-window reads such as a budget's current month (the system clock when absent). */
+  now?: () => Date;
 }
 
 /**

@@ -97,7 +97,7 @@ export const budgetRoutes = defineRoutes({
       summary: 'Budgets with the current period’s actual and forecast cost, utilization and state',
       response: { description: 'Budgets', schema: BudgetListSchema },
       handler: async ({ deps, req }) => {
-        const now = new Date();
+        const now = deps.now?.() ?? new Date();
         const [rows, cost] = await Promise.all([listBudgets(deps.store.db), costLines(deps, req, now)]);
         return { budgets: await Promise.all(rows.map((b) => present(deps, b, cost, now))) };
       },
@@ -120,7 +120,7 @@ export const budgetRoutes = defineRoutes({
           webhookUrl: body.webhook_url ?? null,
         });
         await ensureBudgetSchedule(deps);
-        const now = new Date();
+        const now = deps.now?.() ?? new Date();
         return present(deps, b, await costLines(deps, req, now), now);
       },
     }),
@@ -140,7 +140,7 @@ export const budgetRoutes = defineRoutes({
       response: { description: 'The budget', schema: BudgetSchema },
       errors: { 404: 'No such budget' },
       handler: async ({ deps, req, input: { params } }) => {
-        const now = new Date();
+        const now = deps.now?.() ?? new Date();
         return present(deps, await mustGet(deps, params.id), await costLines(deps, req, now), now);
       },
     }),
@@ -163,7 +163,7 @@ export const budgetRoutes = defineRoutes({
           ...(body.webhook_url !== undefined && { webhookUrl: body.webhook_url }),
         });
         if (!b) throw notFound(`budget ${params.id} not found`);
-        const now = new Date();
+        const now = deps.now?.() ?? new Date();
         return present(deps, b, await costLines(deps, req, now), now);
       },
     }),

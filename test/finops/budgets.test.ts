@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '../../api/app';
+import { evaluateBudgets } from '../../activities/finops/budgets';
 import { deriveUpTo } from '../../activities/finops/derive';
 import { budgetStatus, monthPeriod, webhookProblem, type CostLine } from '../../activities/finops/logic/budgets';
 import { DBU_PER_HOUR } from '../../activities/warehouses/logic/sizes';
@@ -71,16 +72,23 @@ describe('budgets over the usage ledger', () => {
   const received: { id: string; body: Record<string, unknown> }[] = [];
   let hookUrl: string;
   let cost: number;
+  // One fixed instant mid-month for the API and the evaluation: the facts, the month they count in and every
+  // read agree however close to a month's start or end the test runs. The billing view's window is counted back
+  // from the real current date, which is at most a day past this month, so it always reaches the facts.
+  const real = new Date();
+  const fixed = new Date(monthPeriod(real).start.getTime() + 15 * 24 * HOUR + 12 * HOUR);
+  const clock = () => fixed;
   const makeApp = () =>
-    createApp(
-      testAppDeps({
+    createApp({
+      ...testAppDeps({
         store: h.store,
         flags: { dataDir: h.config.data_dir },
         env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
         temporal: { client: h.env.client, connection: h.env.connection, address: 'test' },
         open: async (spec) => h.open((spec as { root: string }).root),
       }),
-    );
+      now: clock,
+    });
 
   beforeAll(async () => {
     h = await createHarness('budgets');
@@ -95,12 +103,10 @@ describe('budgets over the usage ledger', () => {
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
 
-    // Ledger facts: a 2X-Small Pro warehouse ran for one hour (or less, early on the 1st) this month.
-    const now = new Date();
-    const start = new Date(
-      Math.max(monthPeriod(now).start.getTime(), Math.floor(now.getTime() / HOUR) * HOUR - 2 * HOUR),
-    );
-    const end = new Date(Math.min(start.getTime() + HOUR, now.getTime() - 1000));
+    // Ledger facts: a 2X-Small Pro warehouse ran for one hour this month, ending two hours before the clock.
+    const now = clock();
+    const start = new Date(now.getTime() - 3 * HOUR);
+    const end = new Date(now.getTime() - 2 * HOUR);
     await insertWarehouse(h.store.db, {
       id: 'wh-budget',
       location: 'local',
@@ -133,6 +139,8 @@ describe('budgets over the usage ledger', () => {
   const worker = <T>(fn: () => Promise<T>) =>
     h.withWorker(fn, {
       deps: { config: { ...h.config, temporal: { ...h.config.temporal, task_queue: h.taskQueue } } },
+      // the Schedule's activity, on the same clock as the API
+      activities: () => ({ evaluateBudgets: () => evaluateBudgets(h.store, h.open(h.config.workspace.root), clock()) }),
     });
 
   test('bad fields are refused naming the field; unknown ids are 404', async () => {
@@ -175,7 +183,7 @@ describe('budgets over the usage ledger', () => {
       for (let i = 0; i < 3; i++) await request(app).post('/api/finops/budgets/evaluate').expect(200);
     });
     expect(received.map((r) => r.body.level)).toEqual(['threshold', 'exceeded']);
-    expect(received[1]).toMatchObject({ id: `${id}/${monthPeriod(new Date()).period}/exceeded` });
+    expect(received[1]).toMatchObject({ id: `${id}/${monthPeriod(fixed).period}/exceeded` });
     const notes = (await request(app).get('/api/notifications?peek=true&limit=200').expect(200)).body.items;
     expect(notes.filter((n: { type: string }) => n.type === 'budget_alert')).toHaveLength(2);
 
