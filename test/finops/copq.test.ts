@@ -14,14 +14,18 @@ import {
   copqTrends,
   isoWeek,
 } from '../../activities/finops/logic/copq';
+import { deriveUpTo } from '../../activities/finops/derive';
 import { LocalWorkspace } from '../../platform/local/workspace';
 import type { Store } from '../../store/db';
 import { countCopqEvents } from '../../store/finops/copq-repo';
+import { recordJobSpans } from '../../store/finops/repo';
+import { insertWarehouse, recordTransition } from '../../store/warehouses/repo';
 import { dqAnomalies, dqEvents, dqxRunResults, jobs } from '../../store/schema';
 import { createTestStore } from '../helpers/db';
 import { testAppDeps } from '../api/deps';
 
 const DAY = 86_400_000;
+const prices = { dbu_price_usd: { Pro: 0.55, Serverless: 0.7, Classic: 0.22 }, price_per_gb: 0.023 };
 
 describe('COPQ formulas', () => {
   test('ISO weeks, including the years whose first days belong to another', () => {
@@ -184,4 +188,55 @@ describe('COPQ over the data-quality facts', () => {
       await server.close(500);
     }
   }, 60_000);
+
+  test('a failed job’s ledger cost (the job-costs view) joins its rerun cost', async () => {
+    // the failed clone held a 2X-Small Pro warehouse for 30 of the 60 minutes it ran: 2 DBU × 0.55 = 1.10 USD
+    const t0 = Math.floor((Date.now() - 2 * DAY) / 3_600_000) * 3_600_000;
+    await insertWarehouse(store.db, {
+      id: 'wh-copq',
+      location: 'local',
+      state: 'STARTING',
+      creatorName: null,
+      spec: {
+        name: 'copq',
+        clusterSize: '2X-Small',
+        minNumClusters: 1,
+        maxNumClusters: 1,
+        autoStopMins: 120,
+        warehouseType: 'PRO',
+        enableServerlessCompute: false,
+        enablePhoton: true,
+        channel: 'CHANNEL_NAME_CURRENT',
+        tags: [],
+      },
+    });
+    await recordTransition(store.db, 'wh-copq', 'RUNNING', 1, null, new Date(t0));
+    await recordTransition(store.db, 'wh-copq', 'STOPPED', 0, null, new Date(t0 + 3_600_000));
+    await recordJobSpans(store.db, [
+      {
+        spanKey: 'clone-20261122-100000-bb/1/1',
+        jobId: 'clone-20261122-100000-bb',
+        jobType: 'clone',
+        warehouseId: 'wh-copq',
+        startedAt: new Date(t0 + 600_000),
+        endedAt: new Date(t0 + 2_400_000),
+        busyMs: 1_800_000,
+        runAs: null,
+      },
+    ]);
+    const ws = new LocalWorkspace({ root: deps.config.workspace.root, user: 'lakeward' });
+    const now = new Date();
+    await deriveUpTo(ws, store.db, prices, now, now.getTime());
+
+    const res = (await request(app).post('/api/copq/compute').send({}).expect(200)).body;
+    expect(res).toMatchObject({ ledger_available: true, events: 8 });
+    const clone = (await request(app).get('/api/copq/by-table').expect(200)).body.tables.find(
+      (t: { table: string }) => t.table === 'prod.*',
+    );
+    expect(clone.rerun).toBeCloseTo(25 + 1.1, 6);
+    expect(clone.downstream).toBeCloseTo((25 + 1.1) * 2.5, 6);
+    const again = (await request(app).post('/api/copq/compute').send({}).expect(200)).body;
+    expect(again.events).toBe(8);
+    expect((await request(app).get('/api/copq/summary').expect(200)).body.total).toBeCloseTo(2450 + 1.1 * 3.5, 6);
+  });
 });
