@@ -58,8 +58,8 @@ busy AS (
 ),
 windows AS (
   SELECT u.usage_metadata.warehouse_id AS warehouse_id, u.usage_start_time AS window_start,
-    u.usage_end_time AS window_end, SUM(u.usage_quantity) AS dbus,
-    SUM(u.usage_quantity * COALESCE(p.pricing.default, 0)) AS cost
+    u.usage_end_time AS window_end, CAST(SUM(u.usage_quantity) AS DOUBLE) AS dbus,
+    CAST(SUM(u.usage_quantity * COALESCE(p.pricing.default, 0)) AS DOUBLE) AS cost
   FROM ${PRICED_USAGE}
   WHERE u.usage_unit = 'DBU' AND u.usage_metadata.warehouse_id IS NOT NULL
     AND u.usage_date >= date_sub(current_date(), {days})
