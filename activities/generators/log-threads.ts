@@ -10,6 +10,7 @@ const MAX_THREADS = 4;
 export interface BuiltLogFile {
   data: Buffer;
   service: string;
+  sha256: string;
   /** Hands the file's buffer back for a later file once its bytes are no longer needed. */
   release(): void;
 }
@@ -65,6 +66,7 @@ export class LogThreads {
     return {
       data: Buffer.from(bytes, 0, answer.length),
       service: answer.service,
+      sha256: answer.sha256,
       release: () => void (this.spare.length < this.size * 2 && this.spare.push(bytes)),
     };
   }

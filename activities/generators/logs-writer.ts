@@ -39,7 +39,8 @@ export interface WrittenLogFile {
  * Writes seeded log files of one type: `<type>-s<seed>-<nnnnn>.<ext>`, `linesPerFile` lines each, timestamps rising
  * through the `daysBack` days before as_of. The same options give the same bytes. Plain function: the generator
  * job calls it per chunk with a volume writer, and the benchmark calls it with a folder. Files whose lines are not
- * kept are built in parallel on the log threads; each file's write and sha256 run on libuv's pool meanwhile.
+ * kept are built and hashed in parallel on the log threads, each file's write running on libuv's pool meanwhile;
+ * otherwise each file's write and sha256 run on libuv's pool while the next file is built.
  */
 export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<WrittenLogFile[]> {
   if (!opts.dir && !opts.write) throw new Error('writeLogFiles needs dir or write');
@@ -62,11 +63,16 @@ const specOf = (opts: WriteLogFilesOptions, index: number): Spec => ({
   keepLines: opts.keepLines,
 });
 
-/** Writes one built file and hashes it (both off this thread); the entry's sha256 is set when both ended. */
-function emit(opts: WriteLogFilesOptions, entry: WrittenLogFile, data: Buffer): Promise<void> {
-  const written = opts.dir
+/** Writes one built file (off this thread). */
+function writeFile(opts: WriteLogFilesOptions, entry: WrittenLogFile, data: Buffer): Promise<void> {
+  return opts.dir
     ? fs.open(path.join(opts.dir, entry.name), 'w').then((fh) => writeWhole(fh, data))
     : opts.write!(entry.name, data);
+}
+
+/** Writes one built file and hashes it (both off this thread); the entry's sha256 is set when both ended. */
+function emit(opts: WriteLogFilesOptions, entry: WrittenLogFile, data: Buffer): Promise<void> {
+  const written = writeFile(opts, entry, data);
   return Promise.all([written, sha256Hex(data).then((hex) => void (entry.sha256 = hex))]).then(() => undefined);
 }
 
@@ -99,9 +105,9 @@ async function inThreads(opts: WriteLogFilesOptions, ext: string, threads: LogTh
       const file = await builds.get(index)!;
       builds.delete(index);
       launch(index + threads.size + 1);
-      const entry = entryOf(opts, ext, index, file.data.length, file.service);
+      const entry = { ...entryOf(opts, ext, index, file.data.length, file.service), sha256: file.sha256 };
       out.push(entry);
-      const w = emit(opts, entry, file.data).finally(() => file.release());
+      const w = writeFile(opts, entry, file.data).finally(() => file.release());
       w.catch(() => undefined); // awaited below
       writes.push(w);
     }

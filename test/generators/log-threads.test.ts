@@ -35,15 +35,29 @@ describe('log files built on threads', () => {
     },
   );
 
-  it('the nginx byte writer gives the same text as the rows path, so a row matches its line in the file', () => {
-    for (const index of [0, 7]) {
-      const bytes = buildLogFile({ ...SPEC, index });
-      const rows = buildLogFile({ ...SPEC, index, keepLines: true });
-      expect(bytes.data.equals(rows.data)).toBe(true);
-      const firstLine = rows.data.toString('latin1').split('\n')[0];
-      expect(firstLine).toContain(`"${rows.lines![0].message}"`);
-    }
-  });
+  it.each(['nginx_access', 'app_json', 'syslog', 'otel_trace'])(
+    '%s: the file is the same with rows kept, and every row matches its line (message and time)',
+    (type) => {
+      for (const index of [0, 7]) {
+        const bytes = buildLogFile({ ...SPEC, type, index });
+        const rows = buildLogFile({ ...SPEC, type, index, keepLines: true });
+        expect(bytes.data.equals(rows.data)).toBe(true);
+        const lines = rows.data.toString('latin1').split('\n');
+        for (const i of [0, 1, 2_500, SPEC.linesPerFile - 1]) {
+          const row = rows.lines![i];
+          expect(lines[i]).toContain(type === 'nginx_access' ? `"${row.message}"` : row.message);
+          if (type === 'nginx_access') {
+            const t = new Date(row.ts);
+            const day = t.toUTCString().split(' '); // Sun, 01 Mar 2026 13:45:07 GMT
+            expect(lines[i]).toContain(`[${day[1]}/${day[2]}/${day[3]}:${day[4]} +0000]`);
+          } else if (type === 'otel_trace') {
+            expect(lines[i]).toContain(`"start_time_unix_nano":"${Date.parse(row.ts)}000000"`);
+            expect(lines[i]).toContain(`"trace_id":"${row.attrs.trace_id}"`);
+          } else expect(lines[i]).toContain(row.ts);
+        }
+      }
+    },
+  );
 
   it('a file built in a reused buffer is byte-identical to one built in a fresh buffer', () => {
     const first = buildLogFile({ ...SPEC, index: 1 });

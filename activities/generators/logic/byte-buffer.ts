@@ -1,76 +1,129 @@
 /**
- * A growing byte buffer for one file's ASCII text. Text comes two ways: whole strings (gathered into strings of
- * ~64 KiB, each written with one latin1 write — for ASCII the same bytes as UTF-8) and single pieces written byte by
- * byte (pre-encoded constants, digits), which makes no string at all. Pending text is flushed before any byte write.
+ * Writing one file's ASCII text as bytes, a 32-bit word at a time. Constant text is pre-encoded once as a `Piece`
+ * (its bytes as little-endian words, the last one padded) and copied with a few `DataView#setInt32` stores, which
+ * V8 compiles to plain unaligned stores: no string is made and no native call happens per line. A piece's copy may
+ * write up to 3 bytes past its end; those bytes are always written again by what follows, and `ByteBuffer#room`
+ * keeps that slack inside the buffer.
  */
+
+/** Bytes a piece copy may write past its end. */
+const SLACK = 4;
+/** More than any log line of any format takes (the longest, otel_trace, stays under 600 bytes). */
+export const LINE_ROOM = 1024;
+
 export class ByteBuffer {
   buf: Buffer;
+  view: DataView;
   len = 0;
-  private pending = '';
   /** `reuse`: a buffer whose bytes are no longer needed, used when it is at least `sizeHint` long. */
   constructor(sizeHint: number, reuse?: Buffer) {
     this.buf = reuse && reuse.length >= sizeHint ? reuse : Buffer.allocUnsafe(Math.max(4096, sizeHint));
+    this.view = viewOf(this.buf);
+  }
+  /** Room for `n` more bytes (and the slack of a piece copy) at `len`. */
+  room(n: number): void {
+    if (this.len + n + SLACK > this.buf.length) this.grow(this.len + n + SLACK);
   }
   /** Appends text (ASCII). */
   text(s: string): void {
-    this.pending += s;
-    if (this.pending.length >= 65_536) this.flush();
+    this.room(s.length);
+    this.len += this.buf.write(s, this.len, 'latin1');
   }
-  /** Room for `n` more bytes written with the byte methods. */
-  room(n: number): void {
-    if (this.pending) this.flush();
-    this.grow(this.len + n);
+  // The byte writers below need `room` for what they write. They are methods (not module functions) so that the
+  // line writers call them directly from any module and V8 inlines them.
+  /** Appends a piece: word by word, or with one native copy when it is long. */
+  put(p: Piece): void {
+    const o = this.len;
+    const w = p.words;
+    if (w.length > LONG_WORDS) this.buf.set(p.bytes, o);
+    else for (let i = 0; i < w.length; i++) this.view.setInt32(o + i * 4, w[i], true);
+    this.len = o + p.length;
   }
-  bytes(b: Uint8Array): void {
-    const buf = this.buf;
-    let o = this.len;
-    for (let i = 0; i < b.length; i++) buf[o++] = b[i];
-    this.len = o;
-  }
-  /** A non-negative integer in decimal. */
+  /** Appends a non-negative integer below 2^53 in decimal. */
   int(n: number): void {
-    const buf = this.buf;
-    if (n < 10) {
-      buf[this.len++] = 48 + n;
-      return;
-    }
-    let digits = 1;
-    for (let p = 10; p <= n; p *= 10) digits++;
-    let o = this.len + digits;
-    this.len = o;
-    do {
-      const q = Math.floor(n / 10);
-      buf[--o] = 48 + n - q * 10;
+    const v = this.view;
+    const end = this.len + digitCount(n);
+    let at = end;
+    while (n >= 100) {
+      const q = Math.floor(n / 100);
+      at -= 2;
+      v.setUint16(at, DIGITS2[n - q * 100], true);
       n = q;
-    } while (n > 0);
+    }
+    if (n >= 10) v.setUint16(at - 2, DIGITS2[n], true);
+    else v.setUint8(at - 1, 48 + n);
+    this.len = end;
   }
-  /** Two digits (0–99). */
-  two(n: number): void {
-    const q = Math.floor(n / 10);
-    this.buf[this.len++] = 48 + q;
-    this.buf[this.len++] = 48 + n - q * 10;
+  /** Appends the 8 lowercase hex digits of an unsigned 32-bit integer, most significant first. */
+  hex8(x: number): void {
+    const v = this.view;
+    const o = this.len;
+    v.setUint16(o, HEX2[x >>> 24], true);
+    v.setUint16(o + 2, HEX2[(x >>> 16) & 255], true);
+    v.setUint16(o + 4, HEX2[(x >>> 8) & 255], true);
+    v.setUint16(o + 6, HEX2[x & 255], true);
+    this.len = o + 8;
   }
-  byte(c: number): void {
-    this.buf[this.len++] = c;
+  /** Appends two 32-bit words (8 bytes) from a table, at `at` and `at + 1`. */
+  words2(table: Int32Array, at: number): void {
+    const o = this.len;
+    this.view.setInt32(o, table[at], true);
+    this.view.setInt32(o + 4, table[at + 1], true);
+    this.len = o + 8;
+  }
+  /** Appends 4 bytes: a 32-bit word. */
+  word(w: number): void {
+    this.view.setInt32(this.len, w, true);
+    this.len += 4;
   }
   /** The bytes so far (a view of the buffer). */
   done(): Buffer {
-    this.flush();
     return this.buf.subarray(0, this.len);
   }
-  private flush(): void {
-    const s = this.pending;
-    this.pending = '';
-    this.grow(this.len + s.length);
-    this.len += this.buf.write(s, this.len, 'latin1');
-  }
   private grow(need: number): void {
-    if (need <= this.buf.length) return;
     const next = Buffer.allocUnsafe(Math.max(need, Math.ceil(this.buf.length * 1.5)));
     this.buf.copy(next, 0, 0, this.len);
     this.buf = next;
+    this.view = viewOf(next);
   }
 }
+
+const viewOf = (b: Buffer) => new DataView(b.buffer, b.byteOffset, b.length);
+
+/** Pieces longer than this many words are copied with one native call (cheaper than the word loop there). */
+const LONG_WORDS = 10;
+
+/** Constant ASCII text, pre-encoded. */
+export class Piece {
+  readonly bytes: Uint8Array;
+  readonly words: Int32Array;
+  readonly length: number;
+  constructor(readonly text: string) {
+    this.bytes = ascii(text);
+    const padded = new Uint8Array(Math.ceil(this.bytes.length / 4) * 4);
+    padded.set(this.bytes);
+    this.words = new Int32Array(padded.length / 4);
+    const v = new DataView(padded.buffer);
+    for (let i = 0; i < this.words.length; i++) this.words[i] = v.getInt32(i * 4, true);
+    this.length = this.bytes.length;
+  }
+}
+
+/** Two decimal digits `00`–`99` as one little-endian 16-bit value. */
+const DIGITS2 = Uint16Array.from({ length: 100 }, (_, i) => (48 + Math.floor(i / 10)) | ((48 + (i % 10)) << 8));
+
+function digitCount(n: number): number {
+  if (n < 100_000) return n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10_000 ? 4 : 5;
+  let d = 6;
+  for (let p = 1_000_000; p <= n; p *= 10) d++;
+  return d;
+}
+
+/** Two lowercase hex digits of a byte as one little-endian 16-bit value. */
+const HEX2 = Uint16Array.from({ length: 256 }, (_, i) => {
+  const d = (x: number) => (x < 10 ? 48 + x : 87 + x);
+  return d(i >>> 4) | (d(i & 15) << 8);
+});
 
 /** The ASCII bytes of a text. */
 export const ascii = (s: string): Uint8Array => Buffer.from(s, 'latin1');

@@ -1,17 +1,33 @@
-import { ascii } from './byte-buffer';
+import type { ByteBuffer } from './byte-buffer';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const P2 = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
 const P3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 const DAY_MS = 86_400_000;
 
+/** `HH:MM:SS` of every second of a day as two little-endian 32-bit words each. */
+const SECONDS = (() => {
+  const out = new Int32Array(86_400 * 2);
+  const v = new DataView(out.buffer);
+  for (let s = 0; s < 86_400; s++) {
+    const text = `${P2[Math.floor(s / 3600)]}:${P2[Math.floor(s / 60) % 60]}:${P2[s % 60]}`;
+    for (let k = 0; k < 8; k++) v.setUint8(s * 8 + k, text.charCodeAt(k));
+  }
+  return out;
+})();
+/** `.mmm` of every millisecond as one little-endian 32-bit word. */
+const MILLIS = Int32Array.from({ length: 1000 }, (_, i) => {
+  const t = `.${P3[i]}`;
+  return t.charCodeAt(0) | (t.charCodeAt(1) << 8) | (t.charCodeAt(2) << 16) | (t.charCodeAt(3) << 24);
+});
+
 /** Formats one instant at a time (UTC), recomputing the date part only when the day changes. */
 export class TimeText {
-  private day = NaN;
-  private nginxDay = '';
-  private isoDay = '';
-  /** `01/Jan/2026:` as bytes. */
-  nginxDayBytes: Uint8Array = new Uint8Array(0);
+  /** Days since the epoch of the instant; callers cache per-day text on it. */
+  day = NaN;
+  /** `01/Jan/2026:` and `2026-01-01T` of the day. */
+  nginxDay = '';
+  isoDay = '';
   h = 0;
   m = 0;
   s = 0;
@@ -24,7 +40,6 @@ export class TimeText {
       const y = d.getUTCFullYear();
       this.day = day;
       this.nginxDay = `${P2[d.getUTCDate()]}/${MONTHS[d.getUTCMonth()]}/${y}:`;
-      this.nginxDayBytes = ascii(this.nginxDay);
       this.isoDay = `${String(y).padStart(4, '0')}-${P2[d.getUTCMonth() + 1]}-${P2[d.getUTCDate()]}T`;
     }
     let rest = ts - day * DAY_MS;
@@ -45,5 +60,14 @@ export class TimeText {
   /** `2026-01-01T13:45:07.123Z`, as Date#toISOString writes it. */
   iso(): string {
     return `${this.isoDay}${P2[this.h]}:${P2[this.m]}:${P2[this.s]}.${P3[this.ms]}Z`;
+  }
+  /** Appends `HH:MM:SS`. */
+  putClock(out: ByteBuffer): void {
+    out.words2(SECONDS, (this.h * 3600 + this.m * 60 + this.s) * 2);
+  }
+  /** Appends `HH:MM:SS.mmm`. */
+  putClockMillis(out: ByteBuffer): void {
+    out.words2(SECONDS, (this.h * 3600 + this.m * 60 + this.s) * 2);
+    out.word(MILLIS[this.ms]);
   }
 }

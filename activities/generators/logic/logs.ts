@@ -1,6 +1,5 @@
 import { ByteBuffer } from './byte-buffer';
 import { FORMATS, type FileContext, type LineFacts } from './log-lines';
-import { emptyPieces, NginxHeads } from './nginx-bytes';
 import { TimeText } from './log-time';
 import { itemSources, LineRng } from './rng';
 
@@ -65,13 +64,10 @@ export function buildLogFile(spec: LogFileSpec): {
     ips,
     users,
     clock: new TimeText(),
-    serviceJson: JSON.stringify(service),
-    hostJson: JSON.stringify(host),
-    usersJson: users.map((u) => JSON.stringify(u)),
     facts,
-    out: new ByteBuffer(0),
-    nginx: { heads: new NginxHeads(ips), pieces: emptyPieces() },
+    out: new ByteBuffer(Math.ceil(spec.linesPerFile * (BYTES_PER_LINE[spec.type] ?? 256) * 1.1), spec.reuse),
   };
+  const line = format(c);
   const n = spec.linesPerFile;
   const keep = spec.keepLines === true;
   const lines: LogLine[] | null = keep ? new Array<LogLine>(n) : null;
@@ -81,12 +77,10 @@ export function buildLogFile(spec: LogFileSpec): {
   const span = spec.daysBack * 86_400_000;
   const start = end - span;
   const step = span / n;
-  const out = new ByteBuffer(Math.ceil(n * (BYTES_PER_LINE[spec.type] ?? 256) * 1.1), spec.reuse);
-  c.out = out;
   for (let i = 0; i < n; i++) {
     const ts = Math.floor(start + i * step + c.rng.float() * step);
     c.clock.set(ts);
-    format(c, keep, ts);
+    line(keep, ts);
     if (lines) {
       lines[i] = {
         log_id: `${idBase}${String(i + 1).padStart(6, '0')}`,
@@ -99,6 +93,6 @@ export function buildLogFile(spec: LogFileSpec): {
       };
     }
   }
-  const data = out.done();
-  return { data, buffer: out.buf, lines, service };
+  const data = c.out.done();
+  return { data, buffer: c.out.buf, lines, service };
 }

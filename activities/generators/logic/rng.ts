@@ -117,15 +117,16 @@ export class LineRng {
   /** `chars` (a multiple of 8) lowercase hex digits. */
   hex(chars: number): string {
     let out = '';
-    for (let i = 0; i < chars; i += 8) {
-      const x = this.next();
-      out += HEX2[x >>> 24] + HEX2[(x >>> 16) & 255] + HEX2[(x >>> 8) & 255] + HEX2[x & 255];
-    }
+    for (let i = 0; i < chars; i += 8) out += hex8(this.next());
     return out;
   }
 }
 
 const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** The 8 lowercase hex digits of an unsigned 32-bit integer, most significant first (one `LineRng#hex` draw). */
+export const hex8 = (x: number): string =>
+  HEX2[x >>> 24] + HEX2[(x >>> 16) & 255] + HEX2[(x >>> 8) & 255] + HEX2[x & 255];
 
 /** A table of `items` repeated by weight: `table[rng.below(table.length)]` is a weighted choice in one draw. */
 export function weightTable<T>(items: readonly (readonly [T, number])[]): T[] {
