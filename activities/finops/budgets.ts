@@ -12,11 +12,14 @@ import {
   alertMessage,
   billingDays,
   budgetStatus,
+  jobCostDays,
   monthPeriod,
   toCostLines,
+  toJobCostLines,
   type BudgetStatus,
   type CostLine,
   type EvaluationResult,
+  type JobCostLine,
 } from './logic/budgets';
 import { viewSql } from './logic/views';
 
@@ -24,6 +27,16 @@ import { viewSql } from './logic/views';
 export async function readCostLines(ws: Workspace, now: Date): Promise<CostLine[]> {
   const res = await ws.query(viewSql('billing', billingDays(monthPeriod(now), now)));
   return toCostLines(res.rows);
+}
+
+/** The period's cost per job (the job-costs view from the period's first day), or null when it cannot be read. */
+export async function readJobCosts(ws: Workspace, now: Date): Promise<JobCostLine[] | null> {
+  try {
+    const res = await ws.query(viewSql('job-costs', jobCostDays(monthPeriod(now), now)));
+    return toJobCostLines(res.rows);
+  } catch {
+    return null;
+  }
 }
 
 async function postWebhook(b: BudgetRow, level: string, s: BudgetStatus): Promise<string | null> {
@@ -59,6 +72,7 @@ async function postWebhook(b: BudgetRow, level: string, s: BudgetStatus): Promis
 export async function evaluateBudgets(store: Store, ws: Workspace, now = new Date()): Promise<EvaluationResult> {
   const budgets = await listBudgets(store.db);
   const lines = budgets.length ? await readCostLines(ws, now) : [];
+  const jobs = budgets.some((b) => b.category === 'platform') ? await readJobCosts(ws, now) : null;
   const out: EvaluationResult = {
     period: monthPeriod(now).period,
     evaluated: budgets.length,
@@ -67,7 +81,7 @@ export async function evaluateBudgets(store: Store, ws: Workspace, now = new Dat
     webhook_failures: 0,
   };
   for (const b of budgets) {
-    const s = budgetStatus(lines, b, now);
+    const s = budgetStatus(lines, b, now, jobs);
     for (const level of s.levels) {
       const raised = await raiseBudgetAlert(store.db, {
         budgetId: b.id,

@@ -3,10 +3,12 @@ import {
   budgetStatus,
   monthPeriod,
   billingDays,
+  jobCostDays,
   toCostLines,
+  toJobCostLines,
   webhookProblem,
 } from '../../activities/finops/logic/budgets';
-import type { CostLine } from '../../activities/finops/logic/budgets';
+import type { CostLine, JobCostLine } from '../../activities/finops/logic/budgets';
 import { viewSql } from '../../activities/finops/logic/views';
 import {
   deleteBudget,
@@ -30,21 +32,28 @@ import {
 } from './budgets-schemas';
 import { ensureBudgetSchedule, runBudgetEvaluation } from './budgets-schedule';
 
-type Cost = { ok: true; lines: CostLine[] } | { ok: false; reason: string };
+type Cost = { ok: true; lines: CostLine[]; jobs: JobCostLine[] | null } | { ok: false; reason: string };
 
-/** The period's billing lines from the request's workspace (the ledger's system tables). */
+/**
+ * The period's billing lines from the request's workspace (the ledger's system tables), and its cost per job
+ * (the job-costs view, null when it cannot be read) for `platform` budgets.
+ */
 async function costLines(deps: AppDeps, req: Request, now: Date): Promise<Cost> {
   try {
     const ws = await deps.workspaces.resolve(req);
     const res = await ws.query(viewSql('billing', billingDays(monthPeriod(now), now)));
-    return { ok: true, lines: toCostLines(res.rows) };
+    const jobs = await ws
+      .query(viewSql('job-costs', jobCostDays(monthPeriod(now), now)))
+      .then((r) => toJobCostLines(r.rows))
+      .catch(() => null);
+    return { ok: true, lines: toCostLines(res.rows), jobs };
   } catch (err) {
     return { ok: false, reason: `system tables are not readable: ${(err as Error).message}` };
   }
 }
 
 async function present(deps: AppDeps, b: BudgetRow, cost: Cost, now: Date) {
-  const s = budgetStatus(cost.ok ? cost.lines : [], b, now);
+  const s = budgetStatus(cost.ok ? cost.lines : [], b, now, cost.ok ? cost.jobs : null);
   const alerts = await listBudgetAlerts(deps.store.db, b.id);
   return {
     id: b.id,

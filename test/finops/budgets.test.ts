@@ -4,8 +4,15 @@ import request from 'supertest';
 import { createApp } from '../../api/app';
 import { evaluateBudgets } from '../../activities/finops/budgets';
 import { deriveUpTo } from '../../activities/finops/derive';
-import { budgetStatus, monthPeriod, webhookProblem, type CostLine } from '../../activities/finops/logic/budgets';
+import {
+  budgetStatus,
+  jobCostDays,
+  monthPeriod,
+  webhookProblem,
+  type CostLine,
+} from '../../activities/finops/logic/budgets';
 import { DBU_PER_HOUR } from '../../activities/warehouses/logic/sizes';
+import { recordJobSpans } from '../../store/finops/repo';
 import { insertWarehouse, recordTransition } from '../../store/warehouses/repo';
 import { createHarness, type Harness } from '../helpers/harness';
 import { testAppDeps } from '../api/deps';
@@ -58,6 +65,21 @@ describe('budget logic', () => {
     expect(monthPeriod(new Date('2026-12-31T23:59:59Z')).end.toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 
+  test('platform counts the job-costs view when it can be read, else the usage lines with a job id', () => {
+    const jobs = [
+      { job_id: 'clone-1', job_type: 'clone', warehouse_id: 'a', cost: 12 },
+      { job_id: 'dq-1', job_type: 'dq', warehouse_id: 'b', cost: 3 },
+    ];
+    expect(budgetStatus(lines, spec('platform'), now, jobs).actual_usd).toBe(15);
+    expect(budgetStatus(lines, spec('platform', 100, { warehouse_id: 'b' }), now, jobs).actual_usd).toBe(3);
+    expect(budgetStatus(lines, spec('platform'), now, null).actual_usd).toBe(20);
+    expect(budgetStatus(lines, spec('compute'), now, jobs).actual_usd).toBe(37);
+    // the view's window starts on the 1st: 15 days back from the 16th, 0 on the 1st itself
+    expect(jobCostDays(monthPeriod(now), now)).toBe(15);
+    const first = new Date('2026-12-01T00:00:00.500Z');
+    expect(jobCostDays(monthPeriod(first), first)).toBe(0);
+  });
+
   test('webhooks are https, plain http only to this machine', () => {
     expect(webhookProblem('https://hooks.example.com/x')).toBeNull();
     expect(webhookProblem('http://127.0.0.1:9/x')).toBeNull();
@@ -72,11 +94,11 @@ describe('budgets over the usage ledger', () => {
   const received: { id: string; body: Record<string, unknown> }[] = [];
   let hookUrl: string;
   let cost: number;
-  // One fixed instant mid-month for the API and the evaluation: the facts, the month they count in and every
-  // read agree however close to a month's start or end the test runs. The billing view's window is counted back
-  // from the real current date, which is at most a day past this month, so it always reaches the facts.
+  // One fixed instant (the 28th, 12:00 UTC) for the API and the evaluation: the facts, the month they count in and
+  // every read agree however close to a month's start or end the test runs. The views' windows are counted back
+  // from the real current date, at most a day past this month, so they always reach the facts.
   const real = new Date();
-  const fixed = new Date(monthPeriod(real).start.getTime() + 15 * 24 * HOUR + 12 * HOUR);
+  const fixed = new Date(monthPeriod(real).start.getTime() + 27 * 24 * HOUR + 12 * HOUR);
   const clock = () => fixed;
   const makeApp = () =>
     createApp({
@@ -127,6 +149,19 @@ describe('budgets over the usage ledger', () => {
     });
     await recordTransition(h.store.db, 'wh-budget', 'RUNNING', 1, null, start);
     await recordTransition(h.store.db, 'wh-budget', 'STOPPED', 0, null, end);
+    // a clone ran its statements on it for the middle 30 minutes of that hour
+    await recordJobSpans(h.store.db, [
+      {
+        spanKey: 'clone-20261124-101500-b0/1/1',
+        jobId: 'clone-20261124-101500-b0',
+        jobType: 'clone',
+        warehouseId: 'wh-budget',
+        startedAt: new Date(start.getTime() + HOUR / 4),
+        endedAt: new Date(start.getTime() + (3 * HOUR) / 4),
+        busyMs: HOUR / 2,
+        runAs: null,
+      },
+    ]);
     await deriveUpTo(h.open(h.config.workspace.root), h.store.db, prices, now, now.getTime());
     // independent of the ledger's SQL: uptime × DBU/h × price
     cost = ((end.getTime() - start.getTime()) / HOUR) * DBU_PER_HOUR['2X-Small'] * 0.55;
@@ -154,6 +189,24 @@ describe('budgets over the usage ledger', () => {
       .expect(422);
     expect(hookBad.body.error.details[0].path).toBe('body.webhook_url');
     await request(app).get('/api/finops/budgets/00000000-0000-4000-8000-000000000000').expect(404);
+  });
+
+  test('a platform budget counts the cost of Lakeward’s jobs from the job-costs view', async () => {
+    const app = makeApp();
+    const b = (
+      await request(app)
+        .post('/api/finops/budgets')
+        .send({ name: 'jobs', category: 'platform', amount_usd: 100, scope: { job_type: 'clone' } })
+        .expect(201)
+    ).body;
+    // the clone alone on the warehouse for half of its hour: half the hour's cost
+    expect(b.actual_usd).toBeCloseTo(cost / 2, 5);
+    const other = await request(app)
+      .patch(`/api/finops/budgets/${b.id}`)
+      .send({ scope: { job_type: 'dq' } })
+      .expect(200);
+    expect(other.body.actual_usd).toBe(0);
+    await request(app).delete(`/api/finops/budgets/${b.id}`).expect(200);
   });
 
   test('crossing 80% then 100%, evaluated repeatedly, alerts exactly twice; budgets survive a restart', async () => {

@@ -23,7 +23,8 @@ test('every billing view is one Databricks SQL text that sqlglot parses', () => 
   const out = spawnSync(py, ['-c', PARSE], { input: JSON.stringify(texts), encoding: 'utf8' });
   expect(out.stderr).toBe('');
   expect(out.stdout.trim()).toBe('ok');
-  expect(() => viewSql('billing', 0)).toThrow(/days/);
+  expect(() => viewSql('billing', -1)).toThrow(/days/);
+  expect(() => viewSql('billing', 1.5)).toThrow(/days/);
 });
 
 test('billing breakdowns add up to the totals, money to 6 decimals', () => {

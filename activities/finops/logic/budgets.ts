@@ -17,6 +17,14 @@ export interface CostLine {
   cost: number;
 }
 
+/** One row of the job-costs view over the period so far: a job's cost on a warehouse (tagged statements). */
+export interface JobCostLine {
+  job_id: string;
+  job_type: string | null;
+  warehouse_id: string | null;
+  cost: number;
+}
+
 export interface BudgetSpec {
   category: string;
   amountUsd: number;
@@ -52,9 +60,18 @@ export function billingDays(p: Period, now: Date): number {
 }
 
 /**
+ * The `days` window of the job-costs view that starts on the period's first day: whole days from it to `now`'s
+ * date (0 on the 1st, when the window is that day).
+ */
+export function jobCostDays(p: Period, now: Date): number {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.max(0, Math.round((today - p.start.getTime()) / DAY));
+}
+
+/**
  * Whether a line counts for the category: storage = the STORAGE SKU; compute = every warehouse DBU line
- * (work and idle); platform = the DBU cost of the work Lakeward's own jobs ran (lines with a job id);
- * total = everything.
+ * (work and idle); platform = the DBU cost of the work Lakeward's own jobs ran (lines with a job id, when the
+ * job-costs view cannot be read); total = everything.
  */
 export function inCategory(line: CostLine, category: string): boolean {
   const storage = line.sku_name === 'STORAGE';
@@ -64,8 +81,21 @@ export function inCategory(line: CostLine, category: string): boolean {
   return true;
 }
 
-/** The period's cost a budget counts (its category and scope, usage dates from the period start). */
-export function actualCost(lines: CostLine[], b: BudgetSpec, p: Period): number {
+/**
+ * The period's cost a budget counts (its category and scope, usage dates from the period start). `platform` is the
+ * job-costs view's cost of Lakeward's jobs when it could be read (`jobs`; on Databricks usage lines name no
+ * Lakeward job), else the billing lines with a job id.
+ */
+export function actualCost(lines: CostLine[], b: BudgetSpec, p: Period, jobs?: JobCostLine[] | null): number {
+  if (b.category === 'platform' && jobs) {
+    let sum = 0;
+    for (const j of jobs) {
+      if (b.scope?.warehouse_id && j.warehouse_id !== b.scope.warehouse_id) continue;
+      if (b.scope?.job_type && j.job_type !== b.scope.job_type) continue;
+      sum += j.cost;
+    }
+    return r6(sum);
+  }
   const from = p.start.toISOString().slice(0, 10);
   const to = p.end.toISOString().slice(0, 10);
   let sum = 0;
@@ -95,9 +125,9 @@ export interface BudgetStatus {
 }
 
 /** actual, forecast, utilization (actual ÷ amount), state and the alert levels reached this period. */
-export function budgetStatus(lines: CostLine[], b: BudgetSpec, now: Date): BudgetStatus {
+export function budgetStatus(lines: CostLine[], b: BudgetSpec, now: Date, jobs?: JobCostLine[] | null): BudgetStatus {
   const p = monthPeriod(now);
-  const actual = actualCost(lines, b, p);
+  const actual = actualCost(lines, b, p, jobs);
   const utilization = (actual / b.amountUsd) * 100;
   const levels: BudgetLevel[] = [];
   if (utilization >= b.alertThresholdPct) levels.push('threshold');
@@ -121,6 +151,17 @@ export function toCostLines(rows: Record<string, unknown>[]): CostLine[] {
     warehouse_id: s(r.warehouse_id),
     job_id: s(r.job_id),
     job_type: s(r.job_type),
+    cost: Number(r.cost),
+  }));
+}
+
+/** Rows of the job-costs view → job cost lines. */
+export function toJobCostLines(rows: Record<string, unknown>[]): JobCostLine[] {
+  const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return rows.map((r) => ({
+    job_id: String(r.job_id),
+    job_type: s(r.job_type),
+    warehouse_id: s(r.warehouse_id),
     cost: Number(r.cost),
   }));
 }

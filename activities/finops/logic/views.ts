@@ -147,7 +147,8 @@ export type BillingView = keyof typeof BILLING_VIEWS;
 
 /** The view's SQL with its window put in. */
 export function viewSql(view: BillingView, days: number): string {
-  if (!Number.isInteger(days) || days < 1 || days > 3660) throw new RangeError('days must be an integer 1…3660');
+  // 0 (today only) is for internal windows such as a budget's month on its first day; the API asks for ≥ 1.
+  if (!Number.isInteger(days) || days < 0 || days > 3660) throw new RangeError('days must be an integer 0…3660');
   return BILLING_VIEWS[view].replaceAll('{days}', String(days));
 }
 
