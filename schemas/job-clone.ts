@@ -34,16 +34,32 @@ const RemapSchema = z
   })
   .default({});
 
-export const CrossCloneBodySchema = z.strictObject({
-  job_id: JobId,
-  /** The destination workspace (https://…); its token is used for this call only and never stored. */
-  dest_host: z.string().min(1).max(500),
-  dest_token: z.string().min(1).max(2000),
-  new_name: z.string().min(1).max(4096).optional(),
-  overrides: Settings.default({}),
-  /** Source id → destination id of clusters and warehouses the tasks name. */
-  remap: RemapSchema,
-});
+export const CrossCloneBodySchema = z
+  .strictObject({
+    job_id: JobId,
+    /** A saved target (`/api/targets`) naming the destination workspace; its sealed credentials are used. */
+    dest_target: z.string().min(1).max(200).optional(),
+    /** Or the destination workspace (https://…) with a token used for this call only and never stored. */
+    dest_host: z.string().min(1).max(500).optional(),
+    dest_token: z.string().min(1).max(2000).optional(),
+    new_name: z.string().min(1).max(4096).optional(),
+    overrides: Settings.default({}),
+    /** Source id → destination id of clusters and warehouses the tasks name. */
+    remap: RemapSchema,
+  })
+  .superRefine((b, ctx) => {
+    const inline = b.dest_host !== undefined || b.dest_token !== undefined;
+    if (b.dest_target !== undefined && inline)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dest_target'],
+        message: 'give dest_target or dest_host + dest_token, not both',
+      });
+    else if (b.dest_target === undefined)
+      for (const k of ['dest_host', 'dest_token'] as const)
+        if (b[k] === undefined)
+          ctx.addIssue({ code: 'custom', path: [k], message: 'required unless dest_target names a saved target' });
+  });
 
 export const CloneResultSchema = z.object({
   source_job_id: z.string(),

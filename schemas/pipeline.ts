@@ -95,10 +95,18 @@ export const PipelineBodySchema = z
   .strictObject({
     name: PrintableTextSchema.min(1).max(200),
     description: PrintableTextSchema.max(2000).default(''),
-    steps: z.array(StepSchema).min(1).max(50),
-    /** A 5-field cron: the Temporal Schedule `pipeline-schedule-<id>` queues a run on it (overlapping runs skipped). */
+    /** Up to 1000, as a Databricks job's tasks. */
+    steps: z.array(StepSchema).min(1).max(1000),
+    /**
+     * A 5-field cron (or Quartz, 6-7 fields): the Temporal Schedule `pipeline-schedule-<id>` queues a run on it
+     * (overlapping runs skipped); `paused` creates it paused (as a cloned or restored job's schedule is).
+     */
     schedule: z
-      .strictObject({ cron: PrintableTextSchema.min(9).max(200), timezone: z.string().min(1).max(64).default('UTC') })
+      .strictObject({
+        cron: PrintableTextSchema.min(9).max(200),
+        timezone: z.string().min(1).max(64).default('UTC'),
+        paused: z.boolean().default(false),
+      })
       .optional(),
   })
   .meta({ id: 'PipelineBody' });

@@ -13,7 +13,15 @@ import {
   RestoreResultSchema,
 } from '../../schemas/job-clone';
 import { defineRoutes, route } from '../middleware/route';
-import { backupJobs, cloneJob, destinationRegistry, diffJobs, registryFor, restoreJobs } from './service';
+import {
+  backupJobs,
+  cloneJob,
+  destinationRegistry,
+  diffJobs,
+  registryFor,
+  restoreJobs,
+  targetRegistry,
+} from './service';
 
 const JobIdParams = z.object({ job_id: z.string().min(1).max(120) });
 const NOT_FOUND = { 404: 'No such job' };
@@ -54,12 +62,16 @@ export const jobCloneRoutes = defineRoutes({
       method: 'post',
       path: '/job-clone/clone-cross-workspace',
       summary:
-        'Clone a job into another Databricks workspace (dest_host + dest_token, never stored), remapping cluster and warehouse ids',
+        'Clone a job into another Databricks workspace (a saved target, or dest_host + dest_token never stored), remapping cluster and warehouse ids',
       request: { body: CrossCloneBodySchema },
       response: { status: 201, description: 'The clone', schema: CloneResultSchema },
-      errors: NOT_FOUND,
-      handler: async ({ deps, input: { body } }) =>
-        cloneJob(deps, body, await destinationRegistry(body.dest_host, body.dest_token), body.remap),
+      errors: { 404: 'No such job or saved target', 422: 'The saved target is not a Databricks workspace' },
+      handler: async ({ deps, input: { body } }) => {
+        const into = body.dest_target
+          ? await targetRegistry(deps, body.dest_target)
+          : await destinationRegistry(body.dest_host!, body.dest_token!);
+        return cloneJob(deps, body, into, body.remap);
+      },
     }),
     route({
       method: 'post',

@@ -10,22 +10,19 @@ import { resolveAuth } from '../../platform/databricks/auth/credentials';
 import { RestClient } from '../../platform/databricks/rest/http';
 import { WorkspaceApi } from '../../platform/databricks/rest/workspace-api';
 import type { DatabricksWorkspace } from '../../platform/databricks/workspace';
-import { automationCipher } from '../../store/automation/secrets';
+import { savedTargetSpec } from '../../platform/saved-target';
+import { configTargetCipher } from '../../store/targets/cipher';
+import { getTargetWithCredentials } from '../../store/targets/repo';
 import type { AppDeps } from '../deps';
-import { currentCaller } from '../middleware/auth';
-import { HttpError } from '../middleware/http-error';
-import { checkPipeline } from '../pipeline/validate';
-import { databricksRegistry, localRegistry, type JobRegistry } from './registry';
+import { HttpError, notFound } from '../middleware/http-error';
+import { localRegistry } from './local-registry';
+import { databricksRegistry, type JobRegistry } from './registry';
 
-/** The default workspace's jobs: its Jobs API on Databricks, the registry of Lakeward pipelines locally. */
+/** The default workspace's jobs: its Jobs API on Databricks, Lakeward's pipelines and schedules locally. */
 export async function registryFor(deps: AppDeps): Promise<JobRegistry> {
   const ws = await deps.workspaces.default();
   if (ws.kind === 'databricks') return databricksRegistry((ws as unknown as DatabricksWorkspace).rest.workspace);
-  return localRegistry(
-    deps.store.db,
-    () => currentCaller().name,
-    (b) => checkPipeline(b, automationCipher(deps.config)),
-  );
+  return localRegistry(deps);
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -59,6 +56,18 @@ export async function destinationRegistry(host: string, token: string): Promise<
     throw new HttpError(400, 'VALIDATION_ERROR', message(err), [{ path: 'body.dest_host', message: 'invalid' }]);
   }
   return databricksRegistry(new WorkspaceApi(new RestClient(resolved.host, resolved.tokens, { maxAttempts: 3 })));
+}
+
+/** The Jobs API of the Databricks workspace a saved target names (its sealed credentials, opened here only). */
+export async function targetRegistry(deps: AppDeps, name: string): Promise<JobRegistry> {
+  const t = await getTargetWithCredentials(deps.store.db, configTargetCipher(deps.config), name);
+  if (!t) throw notFound(`No saved target named "${name}"`);
+  const ws = await deps.workspaces.open(savedTargetSpec(t));
+  if (ws.kind !== 'databricks')
+    throw new HttpError(422, 'VALIDATION_ERROR', `saved target ${name} is not a Databricks workspace`, [
+      { path: 'body.dest_target', message: 'not a Databricks workspace' },
+    ]);
+  return databricksRegistry((ws as unknown as DatabricksWorkspace).rest.workspace);
 }
 
 export async function diffJobs(deps: AppDeps, a: string, b: string) {

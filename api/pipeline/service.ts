@@ -73,6 +73,7 @@ export async function createPipeline(deps: AppDeps, body: PipelineBody): Promise
         args: [{ pipelineId }],
       },
       policies: { overlap: 'SKIP' },
+      ...(body.schedule?.paused ? { state: { paused: true, note: 'created paused (schedule.paused)' } } : {}),
     });
   }
   return row;

@@ -55,22 +55,35 @@ export function registerJobCloneCommands(program: Command): void {
   withApiOptions(
     jc
       .command('clone-cross <job_id>')
-      .description('clone into another workspace; the token comes from DEST_DATABRICKS_TOKEN and is not stored')
-      .requiredOption('--dest-host <url>', 'the destination workspace')
+      .description(
+        'clone into another workspace: a saved target (--dest-target), or --dest-host with the token from DEST_DATABRICKS_TOKEN (not stored)',
+      )
+      .option('--dest-target <name>', 'a saved target connection (lakeward target list)')
+      .option('--dest-host <url>', 'the destination workspace')
       .option('--name <new_name>', 'default <name>_clone')
       .option('--remap <json>', '{"clusters": {"old": "new"}, "warehouses": {...}}'),
-  ).action(async (id: string, opts: ApiOptions & { destHost: string; name?: string; remap?: string }) => {
-    const token = process.env.DEST_DATABRICKS_TOKEN;
-    if (!token) throw new Error('set DEST_DATABRICKS_TOKEN to the destination workspace token');
-    const body = {
-      job_id: id,
-      dest_host: opts.destHost,
-      dest_token: token,
-      ...(opts.name ? { new_name: opts.name } : {}),
-      remap: opts.remap ? (JSON.parse(opts.remap) as unknown) : {},
-    };
-    print(opts, await apiClient(opts).post<CloneResult>('/api/job-clone/clone-cross-workspace', body), cloneText);
-  });
+  ).action(
+    async (
+      id: string,
+      opts: ApiOptions & { destTarget?: string; destHost?: string; name?: string; remap?: string },
+    ) => {
+      let dest: Record<string, string>;
+      if (opts.destTarget) dest = { dest_target: opts.destTarget };
+      else {
+        const token = process.env.DEST_DATABRICKS_TOKEN;
+        if (!opts.destHost) throw new Error('give --dest-target <saved target> or --dest-host <url>');
+        if (!token) throw new Error('set DEST_DATABRICKS_TOKEN to the destination workspace token');
+        dest = { dest_host: opts.destHost, dest_token: token };
+      }
+      const body = {
+        job_id: id,
+        ...dest,
+        ...(opts.name ? { new_name: opts.name } : {}),
+        remap: opts.remap ? (JSON.parse(opts.remap) as unknown) : {},
+      };
+      print(opts, await apiClient(opts).post<CloneResult>('/api/job-clone/clone-cross-workspace', body), cloneText);
+    },
+  );
   withApiOptions(jc.command('diff <job_id_a> <job_id_b>').description('exits 1 when they differ')).action(
     async (a: string, b: string, opts: ApiOptions) => {
       const out = await apiClient(opts).post<{

@@ -9,8 +9,8 @@ export const pipelines = pgTable('pipelines', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   steps: jsonb('steps').$type<Step[]>().notNull(),
-  /** `{cron, timezone}`: the Temporal Schedule `pipeline-schedule-<id>` queues a run on it. */
-  schedule: jsonb('schedule').$type<{ cron: string; timezone: string } | null>(),
+  /** `{cron, timezone, paused}`: the Temporal Schedule `pipeline-schedule-<id>` queues a run on it. */
+  schedule: jsonb('schedule').$type<{ cron: string; timezone: string; paused?: boolean } | null>(),
   createdBy: text('created_by').notNull(),
   createdAt: tsz('created_at').notNull().defaultNow(),
   updatedAt: tsz('updated_at').notNull().defaultNow(),

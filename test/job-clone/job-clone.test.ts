@@ -24,6 +24,7 @@ let local: Express;
 let localWs: Workspace;
 let dir: string;
 let localDeps: ReturnType<typeof testAppDeps>;
+let databricksWs: Workspace;
 
 type Json = Record<string, unknown>;
 const task = (i: number, extra: Json = {}) => ({
@@ -99,14 +100,14 @@ beforeAll(async () => {
     destCreated.push(req);
     return { json: { job_id: 77 } };
   });
-  const databricks = await createDatabricksWorkspace({
+  databricksWs = await createDatabricksWorkspace({
     host: src.url,
     warehouseId: 'wh1',
     auth: { type: 'pat', token: 'dapi0123456789abcdef0123456789abcdef' },
     sqlSession: new RecordingSqlSession(),
     retry: { baseDelayMs: 20, maxDelayMs: 50 },
   });
-  dbx = createApp(testAppDeps({ store, open: async () => databricks }));
+  dbx = createApp(testAppDeps({ store, open: async () => databricksWs }));
   dir = mkdtempSync(path.join(tmpdir(), 'lw-job-clone-'));
   localWs = await openWorkspace({ kind: 'local', root: dir });
   localDeps = testAppDeps({ store, open: async () => localWs });
@@ -202,6 +203,62 @@ describe('Databricks (Jobs API 2.2 on a stand-in workspace)', () => {
       new Set(['c-9']),
     );
   });
+});
+
+test('cross-workspace clone to a saved target: its sealed token reaches the destination only; bad bodies are 4xx', async () => {
+  const token = 'dapiSAVEDTARGET0123456789abcdef012345';
+  const opened: string[] = [];
+  // The saved target's https host stands for the destination stub; the opener gets the spec built from the target.
+  const app = createApp(
+    testAppDeps({
+      store,
+      open: async (spec) => {
+        if (spec.kind !== 'databricks' || !spec.host.startsWith('https://dest.')) return databricksWs;
+        opened.push(spec.token ?? '');
+        return createDatabricksWorkspace({
+          host: dest.url,
+          warehouseId: 'whd',
+          auth: { type: 'pat', token: spec.token! },
+          sqlSession: new RecordingSqlSession(),
+        });
+      },
+    }),
+  );
+  await request(app)
+    .post('/api/targets')
+    .send({ name: 'dr-jobs', host: 'https://dest.example.com', auth_method: 'token', token, warehouse_id: 'whd' })
+    .expect(201);
+  const before = destCreated.length;
+  const res = await request(app)
+    .post('/api/job-clone/clone-cross-workspace')
+    .send({
+      job_id: '1',
+      dest_target: 'dr-jobs',
+      remap: { clusters: { 'c-1': 'c-9' }, warehouses: { 'wh-1': 'wh-9' } },
+    })
+    .expect(201);
+  expect(res.body).toMatchObject({ new_job_id: '77', name: 'nightly_clone', warnings: [] });
+  expect(JSON.stringify(res.body)).not.toContain(token);
+  expect(opened).toEqual([token]);
+  const call = destCreated[before];
+  expect(destCreated).toHaveLength(before + 1);
+  expect(call.headers.authorization).toBe(`Bearer ${token}`);
+  const body = JSON.parse(call.body.toString()) as { tasks: Json[]; schedule: Json };
+  expect(body.tasks).toHaveLength(130);
+  expect(body.schedule.pause_status).toBe('PAUSED');
+  expect(body.tasks.at(-1)).toMatchObject({ sql_task: { warehouse_id: 'wh-9' } });
+
+  const post = (b: Json) =>
+    request(app)
+      .post('/api/job-clone/clone-cross-workspace')
+      .send({ job_id: '1', ...b });
+  const missing = await post({ dest_target: 'nope' }).expect(404);
+  expect(JSON.stringify(missing.body)).toContain('nope');
+  const both = await post({ dest_target: 'dr-jobs', dest_host: dest.url, dest_token: token }).expect(400);
+  expect(JSON.stringify(both.body)).toContain('dest_target');
+  const none = await post({}).expect(400);
+  expect(JSON.stringify(none.body)).toContain('dest_host');
+  expect(destCreated).toHaveLength(before + 1);
 });
 
 describe('local lakehouse (Lakeward pipelines as Jobs-shaped settings)', () => {

@@ -272,7 +272,7 @@ test('a schedule becomes the Temporal Schedule pipeline-schedule-<id>; a fired r
     })
     .expect(201);
   const id = res.body.pipeline_id as string;
-  expect(res.body.schedule).toEqual({ cron: '0 3 * * *', timezone: 'Europe/Amsterdam' });
+  expect(res.body.schedule).toEqual({ cron: '0 3 * * *', timezone: 'Europe/Amsterdam', paused: false });
   const handle = s.h.env.client.schedule.getHandle(`pipeline-schedule-${id}`);
   const described = await handle.describe();
   expect(described.spec.timezone).toBe('Europe/Amsterdam');

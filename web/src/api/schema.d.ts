@@ -40205,7 +40205,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Clone a job into another Databricks workspace (dest_host + dest_token, never stored), remapping cluster and warehouse ids */
+        /** Clone a job into another Databricks workspace (a saved target, or dest_host + dest_token never stored), remapping cluster and warehouse ids */
         post: {
             parameters: {
                 query?: never;
@@ -40217,8 +40217,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         job_id: string;
-                        dest_host: string;
-                        dest_token: string;
+                        dest_target?: string;
+                        dest_host?: string;
+                        dest_token?: string;
                         new_name?: string;
                         /** @default {} */
                         overrides?: {
@@ -40281,7 +40282,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description No such job */
+                /** @description No such job or saved target */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -40292,6 +40293,15 @@ export interface paths {
                 };
                 /** @description The JSON body is larger than the server limit (api_server.json_limit) */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The saved target is not a Databricks workspace */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -46276,6 +46286,8 @@ export interface components {
                 cron: string;
                 /** @default UTC */
                 timezone: string;
+                /** @default false */
+                paused: boolean;
             };
             pipeline_id: string;
             created_by: string;
@@ -46303,6 +46315,8 @@ export interface components {
                 cron: string;
                 /** @default UTC */
                 timezone: string;
+                /** @default false */
+                paused: boolean;
             };
         };
         PipelineRun: {
