@@ -54,7 +54,7 @@ export class ByteBuffer {
     else v.setUint8(at - 1, 48 + n);
     this.len = end;
   }
-  /** Appends the 8 lowercase hex digits of an unsigned 32-bit integer, most significant first. */
+  /** Appends the 8 lowercase hex digits of a 32-bit integer (its bits, signed or not), most significant first. */
   hex8(x: number): void {
     const v = this.view;
     const o = this.len;

@@ -39,10 +39,10 @@ export function appJsonFormat(c: FileContext): LineWriter {
   return (keep) => {
     const level = r.below(LEVELS.length);
     const message = r.below(APP_MESSAGES.length);
-    const t0 = r.next();
-    const t1 = r.next();
-    const t2 = r.next();
-    const t3 = r.next();
+    const t0 = r.word();
+    const t1 = r.word();
+    const t2 = r.word();
+    const t3 = r.word();
     const user = r.below(c.users.length);
     const duration = r.int(1, 2_500);
     if (clock.day !== day) {
@@ -103,16 +103,17 @@ export function otelFormat(c: FileContext): LineWriter {
     (s) => new Piece(`000","status":{"code":"${s}"},${resource},"attributes":{"http.route":`),
   );
   const users = c.users.map((u) => new Piece(`${JSON.stringify(u)}}}\n`));
-  return (keep, ts) => {
-    const t0 = r.next();
-    const t1 = r.next();
-    const t2 = r.next();
-    const t3 = r.next();
-    const s0 = r.next();
-    const s1 = r.next();
+  return (keep) => {
+    const ts = c.clock.ts;
+    const t0 = r.word();
+    const t1 = r.word();
+    const t2 = r.word();
+    const t3 = r.word();
+    const s0 = r.word();
+    const s1 = r.word();
     const hasParent = r.below(3) !== 0;
-    const p0 = hasParent ? r.next() : 0;
-    const p1 = hasParent ? r.next() : 0;
+    const p0 = hasParent ? r.word() : 0;
+    const p1 = hasParent ? r.word() : 0;
     const name = r.below(SPAN_NAMES.length);
     const durationUs = r.int(50, 900_000);
     const error = r.below(50) === 0;

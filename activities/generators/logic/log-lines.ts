@@ -35,8 +35,8 @@ export interface FileContext {
   out: ByteBuffer;
 }
 
-/** Writes one line (ending in \n) at epoch ms `ts` to the file's buffer, the clock already set to it. */
-export type LineWriter = (keep: boolean, ts: number) => void;
+/** Writes one line (ending in \n) to the file's buffer at the clock's instant (`clock.ts`, already set). */
+export type LineWriter = (keep: boolean) => void;
 
 /** A format: given a file's context, its line writer (which pre-encodes the file's pieces once). */
 export type LineFormat = (c: FileContext) => LineWriter;

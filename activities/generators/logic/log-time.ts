@@ -28,12 +28,15 @@ export class TimeText {
   /** `01/Jan/2026:` and `2026-01-01T` of the day. */
   nginxDay = '';
   isoDay = '';
+  /** The instant, epoch ms. */
+  ts = 0;
   h = 0;
   m = 0;
   s = 0;
   ms = 0;
   /** Sets the instant (epoch ms, ≥ 0). */
   set(ts: number): void {
+    this.ts = ts;
     const day = Math.floor(ts / DAY_MS);
     if (day !== this.day) {
       const d = new Date(day * DAY_MS);

@@ -78,9 +78,8 @@ export function buildLogFile(spec: LogFileSpec): {
   const start = end - span;
   const step = span / n;
   for (let i = 0; i < n; i++) {
-    const ts = Math.floor(start + i * step + c.rng.float() * step);
-    c.clock.set(ts);
-    line(keep, ts);
+    c.clock.set(Math.floor(start + i * step + c.rng.float() * step));
+    line(keep);
     if (lines) {
       lines[i] = {
         log_id: `${idBase}${String(i + 1).padStart(6, '0')}`,

@@ -87,6 +87,13 @@ export class LineRng {
   }
   /** An unsigned 32-bit integer. */
   next(): number {
+    return this.word() >>> 0;
+  }
+  /**
+   * The same draw as `next`, as a signed 32-bit integer (the same 32 bits): a small integer to V8, so passing it on
+   * never allocates, where an unsigned value of 2^31 or more becomes a heap number.
+   */
+  word(): number {
     const b = this.b;
     const m = Math.imul(b, 5);
     const r = Math.imul((m << 7) | (m >>> 25), 9);
@@ -97,7 +104,7 @@ export class LineRng {
     this.a ^= this.d;
     this.c ^= t;
     this.d = (this.d << 11) | (this.d >>> 21);
-    return r >>> 0;
+    return r | 0;
   }
   /** An integer in [0, n) for n ≤ 2^21 (multiply-shift of one draw). */
   below(n: number): number {
@@ -124,7 +131,7 @@ export class LineRng {
 
 const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-/** The 8 lowercase hex digits of an unsigned 32-bit integer, most significant first (one `LineRng#hex` draw). */
+/** The 8 lowercase hex digits of a 32-bit integer (its bits, signed or not), most significant first. */
 export const hex8 = (x: number): string =>
   HEX2[x >>> 24] + HEX2[(x >>> 16) & 255] + HEX2[(x >>> 8) & 255] + HEX2[x & 255];
 
