@@ -11,7 +11,7 @@
  *    same bytes (the generator's own files, read back) with plain fs write streams in 64 KiB writes, for each of the
  *    four log types. Ratio = generator lines/s ÷ plain lines/s (goal ≥ 0.5), the median of the rounds' ratios with
  *    their range; each side writes into a new folder removed (untimed) after it, and one warm-up of each side
- *    runs first.
+ *    runs first. Each side's CPU time (the process's, every thread) and the load average are printed beside.
  *
  * Rounds alternate which side goes first; figures are medians of LAKEWARD_BENCH_ROUNDS (3) rounds. The machine may
  * be shared: use 5 or more rounds there, and read the ranges.
@@ -183,22 +183,27 @@ async function logsOfType(dir: string, type: string): Promise<string> {
     }
   };
   // Each side writes into a new folder, removed (untimed) right after, so neither inherits the other's dirty pages.
+  // The process's CPU time (every thread) is kept too: on a busy machine it shows the work apart from the waiting.
   let n = 0;
   const timed = async (fn: (target: string) => Promise<void>) => {
     const target = path.join(dir, `${type}-${n++}`);
-    const t = await ms(() => fn(target));
+    const cpu = process.cpuUsage();
+    const wall = await ms(() => fn(target));
+    const used = process.cpuUsage(cpu);
     rmSync(target, { recursive: true, force: true });
-    return t;
+    return { wall, cpu: (used.user + used.system) / 1000 };
   };
   await timed(plain);
-  const rounds: { gen: number; base: number }[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    if (round % 2 === 0) {
-      const gen = await timed(generate);
-      rounds.push({ gen, base: await timed(plain) });
+  const rounds: { gen: number; base: number; genCpu: number; baseCpu: number }[] = [];
+  const round = (g: { wall: number; cpu: number }, b: { wall: number; cpu: number }) =>
+    rounds.push({ gen: g.wall, base: b.wall, genCpu: g.cpu, baseCpu: b.cpu });
+  for (let r = 0; r < ROUNDS; r++) {
+    if (r % 2 === 0) {
+      const g = await timed(generate);
+      round(g, await timed(plain));
     } else {
-      const base = await timed(plain);
-      rounds.push({ gen: await timed(generate), base });
+      const b = await timed(plain);
+      round(await timed(generate), b);
     }
   }
   const ratios = rounds.map((r) => r.base / r.gen);
@@ -208,19 +213,24 @@ async function logsOfType(dir: string, type: string): Promise<string> {
   return (
     `logs generator (${type}, ${LOG_FILES} files × ${LINES_PER_FILE.toLocaleString('en')} lines, ${mb.toFixed(0)} MB): ` +
     `${Math.round(genRate).toLocaleString('en')} lines/s; plain fs streams ${Math.round(baseRate).toLocaleString('en')} lines/s; ` +
-    `ratio ${median(ratios).toFixed(3)} (goal ≥ 0.5; median of ${ROUNDS} rounds, range ${spread(ratios)})`
+    `ratio ${median(ratios).toFixed(3)} (goal ≥ 0.5; median of ${ROUNDS} rounds, range ${spread(ratios)}); ` +
+    `CPU ${median(rounds.map((r) => r.genCpu)).toFixed(0)} vs ${median(rounds.map((r) => r.baseCpu)).toFixed(0)} ms`
   );
 }
 
 async function logs(print: (line: string) => void): Promise<string[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lw-bench-logs-'));
-  const out: string[] = [];
+  const load = () => os.loadavg()[0].toFixed(1);
+  const out: string[] = [`logs: load average ${load()} at the start`];
+  print(out[0]);
   try {
     for (const type of LOG_TYPES) {
       const line = await logsOfType(dir, type);
       print(line);
       out.push(line);
     }
+    out.push(`logs: load average ${load()} at the end`);
+    print(out[out.length - 1]);
     return out;
   } finally {
     rmSync(dir, { recursive: true, force: true });
