@@ -72,8 +72,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (seed.status !== 0) throw new Error(`demo seed failed: ${seed.stderr}${seed.stdout}`);
   const logFile = path.join(dataDir, 'dev.log');
   const out = fs.openSync(logFile, 'a');
+  // Beside the admin key, a viewer key (the role tests): keys with roles come from the config file.
+  const configFile = path.join(dataDir, 'lakeward.yaml');
+  fs.writeFileSync(
+    configFile,
+    'api_server:\n  keys:\n    - name: e2e-viewer\n      key_env: LAKEWARD_E2E_VIEWER_KEY\n      role: viewer\n',
+  );
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    LAKEWARD_E2E_VIEWER_KEY: E2E.viewerKey,
     LAKEWARD_API_KEY: E2E.apiKey,
     LAKEWARD_WORKER_METRICS_PORT: '0',
     LAKEWARD_TEMPORAL_METRICS_PORT: '0',
@@ -83,6 +90,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     lakeward,
     [
       'dev',
+      '--config',
+      configFile,
       '--data-dir',
       dataDir,
       '--port',

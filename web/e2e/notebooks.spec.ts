@@ -124,3 +124,56 @@ test('export downloads the notebook as SQL (from the keyboard); a cell and run a
   const n = (await read(api, nb.id)).cells[2].output!.rows[0][0];
   await expect(page.getByTestId('cell-output-3').locator('td')).toHaveText(String(n));
 });
+
+test('an exported notebook imports back as a new notebook with the same cells (the format round-trips)', async ({
+  page,
+  api,
+}) => {
+  const nb = await createNotebook(api, {
+    title: 'Round trip',
+    cells: [
+      { type: 'markdown', content: '# Round trip\n\nOrders **by day**' },
+      { type: 'sql', content: 'SELECT count(*) FROM demo_sales.sales.orders' },
+      { type: 'sql', content: 'SELECT 2 AS two' },
+    ],
+  });
+  const exported = await (await api.post(`/api/notebooks/${nb.id}/export`)).text();
+  await page.goto('/notebooks');
+  await page
+    .getByLabel('Databricks SQL notebook file (.sql, as exported)')
+    .setInputFiles({ name: 'round-trip.sql', mimeType: 'text/plain', buffer: Buffer.from(exported) });
+  await page.getByLabel("Title (default: the file's first heading)").fill('Round trip imported');
+  await page.getByRole('button', { name: 'Import the notebook' }).click();
+  await expect(page).toHaveURL(/\/notebooks\/[^/]+$/);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Round trip imported');
+  const importedId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  expect(importedId).not.toBe(nb.id);
+  const imported = await read(api, importedId);
+  expect(imported.cells.map((c) => [c.type, c.content])).toEqual(nb.cells.map((c) => [c.type, c.content]));
+  // Exporting the import gives the same file back.
+  expect(await (await api.post(`/api/notebooks/${importedId}/export`)).text()).toBe(exported);
+  // The markdown cell is shown rendered: its heading and bold text as elements, not as typed.
+  const rendered = page.getByRole('region', { name: 'Cell 1 rendered' });
+  await expect(rendered.getByRole('heading', { name: 'Round trip' })).toBeVisible();
+  await expect(rendered.locator('strong')).toHaveText('by day');
+});
+
+test('cells move up and down from the keyboard, and the new order is what the server saves', async ({ page, api }) => {
+  const nb = await createNotebook(api, {
+    title: 'Reorder',
+    cells: ['A', 'B', 'C'].map((x) => ({ type: 'sql', content: `SELECT '${x}'` })),
+  });
+  await page.goto(`/notebooks/${nb.id}`);
+  await expect(page.getByRole('button', { name: 'Move cell 1 up' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Move cell 3 down' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Move cell 3 up' }).focus();
+  await page.keyboard.press('Enter'); // C is now second, and focus follows it
+  await expect(page.getByRole('button', { name: 'Move cell 2 up' })).toBeFocused();
+  await page.keyboard.press('Enter'); // C is first
+  await expect(page.getByTestId('cell-editor-1')).toContainText("SELECT 'C'");
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect
+    .poll(async () => (await read(api, nb.id)).cells.map((c) => c.content), { message: 'the saved order' })
+    .toEqual(["SELECT 'C'", "SELECT 'A'", "SELECT 'B'"]);
+  expect((await read(api, nb.id)).cells.map((c) => c.id)).toEqual([nb.cells[2].id, nb.cells[0].id, nb.cells[1].id]);
+});

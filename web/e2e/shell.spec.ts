@@ -1,4 +1,4 @@
-import { axeViolations, expect, startClone, test } from './fixtures';
+import { expect, startClone, test } from './fixtures';
 import { E2E } from './stack';
 
 test(
@@ -51,48 +51,6 @@ test('/jobs lists a job started through the API with its id, destination and sta
   await expect(row).toBeVisible();
   await expect(row).toContainText('demo_sales_listed');
   await expect(row.locator('[data-status]')).toHaveAttribute('data-status', /queued|running|completed/);
-});
-
-test('every page has no WCAG A/AA violations in both themes (screenshots in e2e/artifacts)', async ({ page, api }) => {
-  const jobId = await startClone(api, {
-    source_catalog: 'demo_sales',
-    destination_catalog: 'demo_sales_axe',
-    clone_type: 'SHALLOW',
-  });
-  const notebook = await api.post('/api/notebooks', {
-    data: {
-      title: 'Axe notebook',
-      cells: [
-        { type: 'markdown', content: '# Notes' },
-        { type: 'sql', content: 'SELECT 1' },
-      ],
-    },
-  });
-  const notebookId = ((await notebook.json()) as { id: string }).id;
-  const pages = [
-    ['dashboard', '/'],
-    ['jobs', '/jobs'],
-    ['job', `/jobs/${jobId}`],
-    ['clone', '/clone'],
-    ['catalogs', '/catalogs/demo_sales/sales/orders'],
-    ['convert', '/convert'],
-    ['workbench', '/workbench'],
-    ['notebooks', '/notebooks'],
-    ['notebook', `/notebooks/${notebookId}`],
-  ] as const;
-  const found: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.addInitScript((t) => localStorage.setItem('lakeward.theme', t), theme);
-    for (const [name, path] of pages) {
-      await page.goto(path);
-      await expect(page.locator('main h1')).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      found.push(...(await axeViolations(page)).map((v) => `${name} (${theme}) ${v}`));
-      await page.screenshot({ path: `e2e/artifacts/${name}-${theme}.png`, fullPage: true });
-    }
-  }
-  expect(found).toEqual([]);
 });
 
 test('the catalog explorer opens demo_sales level by level and shows a table from GET /api/tables/{full_name}', async ({

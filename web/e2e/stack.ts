@@ -17,4 +17,6 @@ export const E2E = {
   ...portsOf(Number(process.env.LAKEWARD_E2E_PORT_BASE ?? DEFAULT_PORT_BASE)),
   /** The stack runs with this API key; tests that are not about the key put it in sessionStorage first. */
   apiKey: process.env.LAKEWARD_E2E_API_KEY ?? 'e2e-console-key',
+  /** A second key of the stack, named e2e-viewer, with the viewer role (e2e/roles.spec.ts). */
+  viewerKey: process.env.LAKEWARD_E2E_VIEWER_KEY ?? 'e2e-viewer-key',
 };

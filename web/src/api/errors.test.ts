@@ -20,6 +20,16 @@ describe('API errors', () => {
     expect(toConsoleError(null, null).retryable).toBe(true);
     expect(toConsoleError(503, {}).retryable).toBe(true);
     expect(errorHint(toConsoleError(403, {}), 'admin')).toMatch(/admin role/);
+    const forbidden = {
+      error: {
+        code: 'FORBIDDEN',
+        message: 'x',
+        details: [{ path: 'headers.authorization', message: 'requires role editor (or higher)' }],
+      },
+    };
+    expect(errorHint(toConsoleError(403, forbidden))).toMatch(/needs the editor role/);
+    // The key's detail is no form field's: a form shows the error whole, not at a field.
+    expect(toConsoleError(403, forbidden).details).toEqual([]);
     expect(errorHint(toConsoleError(429, {}))).toMatch(/queue is full/);
   });
 });

@@ -14,6 +14,8 @@ export interface ConsoleError {
   details: ErrorDetail[];
   request_id: string | null;
   retryable: boolean;
+  /** A 403's least role, from its `headers.authorization` detail ("requires role editor (or higher)"). */
+  required_role?: string;
 }
 
 export class ApiError extends Error {
@@ -42,19 +44,30 @@ export function toConsoleError(status: number | null, body: unknown, requestIdHe
   }
   const b = (body ?? {}) as { error?: Partial<ConsoleError> & { details?: ErrorDetail[] }; request_id?: string };
   const err = b.error ?? {};
+  const all = Array.isArray(err.details) ? err.details.filter((d) => typeof d?.path === 'string') : [];
+  // Details about the request's headers (the key, its role) belong to no form field: the message says them.
+  const headers = all.filter((d) => d.path.startsWith('headers.'));
+  const role = /requires role (\w+)/.exec(headers.map((d) => d.message).join(' '))?.[1];
   return {
     status,
     code: typeof err.code === 'string' ? err.code : `HTTP_${status}`,
     message: typeof err.message === 'string' ? err.message : `The API answered ${status}.`,
-    details: Array.isArray(err.details) ? err.details.filter((d) => typeof d?.path === 'string') : [],
+    details: all.filter((d) => !d.path.startsWith('headers.')),
     request_id: b.request_id ?? requestIdHeader ?? null,
     retryable: status >= 500,
+    ...(role ? { required_role: role } : {}),
   };
 }
 
 /** What the console says about an error besides its message: the role for a 403, the queue for a 429. */
 export function errorHint(e: ConsoleError, requiredRole?: string): string | null {
-  if (e.status === 403) return `This action needs the ${requiredRole ?? 'a higher'} role; your key's role is below it.`;
+  if (e.status === 403 && e.code !== 'POLICY_DENIED') {
+    const role = requiredRole ?? e.required_role;
+    return role
+      ? `This action needs the ${role} role (or higher); your key's role is below it.`
+      : "This action needs a higher role than your key's.";
+  }
+  if (e.status === 403) return 'An access policy refuses this (the message names the rule).';
   if (e.status === 429) return 'The queue is full: wait for running jobs to finish or raise the queue size.';
   if (e.retryable) return 'This may pass on a retry.';
   return null;

@@ -3,6 +3,8 @@ import { NavLink, Outlet } from 'react-router';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { useConsole } from './context';
 import { HealthBadge } from './HealthBadge';
+import { CallerBadge } from './roles';
+import { SchemaGate } from './SchemaGate';
 import { applyTheme, initialTheme, type Theme } from './theme';
 
 export function Layout() {
@@ -34,6 +36,7 @@ export function Layout() {
           </ul>
         </nav>
         <HealthBadge />
+        <CallerBadge />
         <button
           type="button"
           onClick={() => {
@@ -45,7 +48,9 @@ export function Layout() {
         </button>
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <SchemaGate>
+          <Outlet />
+        </SchemaGate>
       </main>
       <ApiKeyDialog />
     </>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, fieldOfPath, unwrap, type ErrorDetail } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView, FieldErrorSummary } from '../../shell/ErrorView';
+import { RoleNote, useCan } from '../../shell/roles';
 import { uiState } from '../../state/ui-state';
 import { CatalogPicker } from './CatalogPicker';
 import { DRAFT_KEY, emptyDraft, type CloneDraft } from './draft';
@@ -20,6 +21,7 @@ const stepOf = (field: string) => (STEP_ONE.includes(field) ? 0 : 1);
 /** /clone — every field of the POST /api/clone request schema, grouped; review with estimate and dry run. */
 export function CloneWizard() {
   const { api, doc } = useConsole();
+  const canClone = useCan('post /api/clone');
   const navigate = useNavigate();
   const schema = cloneRequestSchema(doc);
   const fields = useMemo(() => (schema ? cloneFields(schema) : []), [schema]);
@@ -146,7 +148,11 @@ export function CloneWizard() {
       </h2>
       <FieldErrorSummary details={errors} labelOf={summaryLabel} />
       {submit.isError && !(submit.error instanceof ApiError && submit.error.info.details.length) && (
-        <ErrorView error={submit.error} requiredRole="editor" onRetry={() => submit.mutate(build().body)} />
+        <ErrorView
+          error={submit.error}
+          requiredRole={canClone.need ?? undefined}
+          onRetry={() => submit.mutate(build().body)}
+        />
       )}
       <form
         noValidate
@@ -223,9 +229,14 @@ export function CloneWizard() {
               Back
             </button>
           )}
-          <button type="submit" disabled={submit.isPending}>
+          <button
+            type="submit"
+            disabled={submit.isPending || (draft.step === 2 && !canClone.allowed)}
+            aria-describedby={draft.step === 2 && !canClone.allowed ? 'clone-role-note' : undefined}
+          >
             {draft.step < 2 ? 'Next' : submit.isPending ? 'Submitting…' : 'Start the clone'}
           </button>
+          {draft.step === 2 && <RoleNote can={canClone} id="clone-role-note" />}
         </div>
       </form>
     </section>

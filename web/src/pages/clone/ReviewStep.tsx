@@ -3,6 +3,7 @@ import { format } from 'sql-formatter';
 import { unwrap } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
+import { RoleNote, useCan } from '../../shell/roles';
 import { plannedStatements } from './plan';
 
 const FINAL = ['completed', 'failed', 'cancelled', 'aborted'];
@@ -10,6 +11,7 @@ const FINAL = ['completed', 'failed', 'cancelled', 'aborted'];
 /** The request as it will be sent, the estimate, and a dry-run preview of the planned statements. */
 export function ReviewStep({ body }: { body: Record<string, unknown> }) {
   const { api } = useConsole();
+  const canClone = useCan('post /api/clone');
   const source = String(body.source_catalog ?? '');
   const destination = String(body.destination_catalog ?? '');
   const estimate = useQuery({
@@ -59,11 +61,13 @@ export function ReviewStep({ body }: { body: Record<string, unknown> }) {
       <button
         type="button"
         onClick={() => dryRun.mutate()}
-        disabled={dryRun.isPending || (dryJobId !== undefined && !plan && !dryJob.isError)}
+        disabled={dryRun.isPending || (dryJobId !== undefined && !plan && !dryJob.isError) || !canClone.allowed}
+        aria-describedby={canClone.allowed ? undefined : 'dry-run-role-note'}
       >
         Preview the planned statements (dry run)
       </button>
-      {dryRun.isError && <ErrorView error={dryRun.error} />}
+      <RoleNote can={canClone} id="dry-run-role-note" />
+      {dryRun.isError && <ErrorView error={dryRun.error} requiredRole={canClone.need ?? undefined} />}
       {dryJob.isError && <ErrorView error={dryJob.error} onRetry={() => void dryJob.refetch()} />}
       {dryJobId && !plan && (
         <p role="status">

@@ -4,6 +4,7 @@ import { ApiError, fieldOfPath, unwrap, type ErrorDetail } from '../../api/error
 import type { components } from '../../api/schema';
 import { useConsole } from '../../shell/context';
 import { ErrorView, FieldErrorSummary } from '../../shell/ErrorView';
+import { RoleNote, useCan } from '../../shell/roles';
 import { uiState } from '../../state/ui-state';
 import type { JsonSchema } from '../clone/fields';
 import { createRequestValidator } from '../clone/validate';
@@ -36,6 +37,7 @@ const OPTIONS = [
 /** /convert (the old /convert-to-delta answers 301 here): convert tables between formats, results per table. */
 export function ConvertPage() {
   const { api, doc } = useConsole();
+  const canConvert = useCan('post /api/convert-to-delta');
   const [form, setForm] = useState<Form>(() => uiState.load<Form>('convert.form') ?? emptyForm);
   useEffect(() => uiState.save('convert.form', form), [form]);
   const [errors, setErrors] = useState<ErrorDetail[]>([]);
@@ -72,7 +74,11 @@ export function ConvertPage() {
       <h1 id="convert-title">Convert table formats</h1>
       <FieldErrorSummary details={errors} labelOf={(p) => (p === 'targets' ? 'Tables' : p.replace(/_/g, ' '))} />
       {convert.isError && !(convert.error instanceof ApiError && convert.error.info.details.length) && (
-        <ErrorView error={convert.error} requiredRole="editor" onRetry={() => convert.mutate(form)} />
+        <ErrorView
+          error={convert.error}
+          requiredRole={canConvert.need ?? undefined}
+          onRetry={() => convert.mutate(form)}
+        />
       )}
       <form
         noValidate
@@ -165,9 +171,14 @@ export function ConvertPage() {
             </div>
           ))}
         </fieldset>
-        <button type="submit" disabled={convert.isPending}>
+        <button
+          type="submit"
+          disabled={convert.isPending || !canConvert.allowed}
+          aria-describedby={canConvert.allowed ? undefined : 'convert-role-note'}
+        >
           {form.dry_run ? 'Plan the conversion' : 'Convert'}
         </button>
+        <RoleNote can={canConvert} id="convert-role-note" />
       </form>
       {convert.data && (
         <div data-testid="convert-results">

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { RoleNote, type Can } from '../../shell/roles';
 
 /** A button that asks before doing something that cannot be undone (keyboard: Enter opens, Escape cancels). */
 export function ConfirmButton(props: {
@@ -7,12 +8,19 @@ export function ConfirmButton(props: {
   question: string;
   confirmLabel: string;
   disabled?: boolean;
+  /** The caller's permission (shell/roles.tsx): disabled with the reason beside it when the role is too low. */
+  can?: Can;
   onConfirm: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  const noteId = useId();
+  const denied = props.can && !props.can.allowed;
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-      <Button isDisabled={props.disabled}>{props.label}</Button>
+      <Button isDisabled={props.disabled || denied} aria-describedby={denied ? noteId : undefined}>
+        {props.label}
+      </Button>
+      {props.can && <RoleNote can={props.can} id={noteId} />}
       <Modal isDismissable className="modal">
         <Dialog role="alertdialog" className="dialog">
           <Heading slot="title">{props.label}</Heading>

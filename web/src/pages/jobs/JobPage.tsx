@@ -5,6 +5,7 @@ import { unwrap } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
 import { ConfirmButton } from './ConfirmButton';
+import { useCan } from '../../shell/roles';
 import { formatEta } from './job-events';
 import { StatusText } from './status';
 import { useJobSocket } from './useJobSocket';
@@ -37,6 +38,8 @@ export function JobPage() {
     mutationFn: () => unwrap(api.client.POST('/api/jobs/{jobId}/cancel', { params: { path: { jobId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['job', jobId] }),
   });
+  const canCancel = useCan('post /api/jobs/{jobId}/cancel');
+  const canRollback = useCan('post /api/rollback');
   const rollback = useMutation({
     mutationFn: () => unwrap(api.client.POST('/api/rollback', { body: { job_id: jobId, wait: false } })),
   });
@@ -97,6 +100,7 @@ export function JobPage() {
               question={`Cancel job ${jobId}? A running job stops after its current step.`}
               confirmLabel="Cancel the job"
               disabled={!running || cancel.isPending}
+              can={canCancel}
               onConfirm={() => cancel.mutate()}
             />
             {isClone && (
@@ -105,6 +109,7 @@ export function JobPage() {
                 question={`Roll back job ${jobId}? Restores recorded table versions and drops the objects it created.`}
                 confirmLabel="Roll back"
                 disabled={running || rollback.isPending}
+                can={canRollback}
                 onConfirm={() => rollback.mutate()}
               />
             )}
@@ -112,9 +117,9 @@ export function JobPage() {
               Open in Temporal
             </a>
           </div>
-          {cancel.isError && <ErrorView error={cancel.error} />}
+          {cancel.isError && <ErrorView error={cancel.error} requiredRole={canCancel.need ?? undefined} />}
           {cancel.data && <p role="status">{cancel.data.message}</p>}
-          {rollback.isError && <ErrorView error={rollback.error} requiredRole="admin" />}
+          {rollback.isError && <ErrorView error={rollback.error} requiredRole={canRollback.need ?? 'admin'} />}
           {rollback.isSuccess && <p role="status">Rollback started.</p>}
           <h2>Run log</h2>
           <pre data-testid="run-log" tabIndex={0} aria-label="Run log">

@@ -1,16 +1,26 @@
 import { SqlEditor } from '../workbench/SqlEditor';
+import { MarkdownView } from './MarkdownView';
 import type { Cell } from './useNotebook';
 
-/** One cell: its editor (CodeMirror for SQL, a text area for markdown), its actions and its stored output. */
+/**
+ * One cell: its editor (CodeMirror for SQL, a text area for markdown with the text rendered below it), its actions
+ * (run, move up or down, delete) and its stored output.
+ */
 export function CellView(props: {
   cell: Cell;
   n: number;
   catalogs: string[];
   busy: boolean;
+  /** The caller's role may run cells (else the button is disabled; the page says why). */
+  canRun: boolean;
   onChange: (content: string) => void;
   onType: (type: Cell['type']) => void;
   onRun: () => void;
   onDelete: () => void;
+  /** Moves the cell one place up (-1) or down (+1); null where it cannot go. */
+  onMove: (by: -1 | 1) => void;
+  first: boolean;
+  last: boolean;
 }) {
   const { cell, n } = props;
   const out = cell.output;
@@ -28,10 +38,16 @@ export function CellView(props: {
           </select>
         </label>
         {cell.type === 'sql' && (
-          <button type="button" onClick={props.onRun} disabled={props.busy}>
+          <button type="button" onClick={props.onRun} disabled={props.busy || !props.canRun}>
             Run cell {n}
           </button>
         )}
+        <button type="button" onClick={() => props.onMove(-1)} disabled={props.first} data-move="-1">
+          Move cell {n} up
+        </button>
+        <button type="button" onClick={() => props.onMove(1)} disabled={props.last} data-move="1">
+          Move cell {n} down
+        </button>
         <button type="button" onClick={props.onDelete}>
           Delete cell {n}
         </button>
@@ -46,12 +62,15 @@ export function CellView(props: {
           testId={`cell-editor-${n}`}
         />
       ) : (
-        <textarea
-          aria-label={`Cell ${n} markdown`}
-          value={cell.content}
-          rows={4}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
+        <>
+          <textarea
+            aria-label={`Cell ${n} markdown`}
+            value={cell.content}
+            rows={4}
+            onChange={(e) => props.onChange(e.target.value)}
+          />
+          <MarkdownView source={cell.content} label={`Cell ${n} rendered`} />
+        </>
       )}
       {out && (
         <div data-testid={`cell-output-${n}`}>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { unwrap } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
+import { RoleNote, useCan } from '../../shell/roles';
 import { CellView } from './CellView';
 import { ConflictDialog } from './ConflictDialog';
 import { newCellId, useNotebook } from './useNotebook';
@@ -18,7 +19,9 @@ const FINAL = ['completed', 'failed', 'cancelled', 'aborted'];
 export function NotebookPage() {
   const { id = '' } = useParams();
   const { api } = useConsole();
-  const nb = useNotebook(api, id);
+  const canSave = useCan('put /api/notebooks/{id}');
+  const canRun = useCan('post /api/notebooks/{id}/run');
+  const nb = useNotebook(api, id, { readOnly: !canSave.allowed });
   const { base, draft } = nb;
   const [runJob, setRunJob] = useState<string | null>(null);
   const catalogs = useQuery({ queryKey: ['catalogs'], queryFn: () => unwrap(api.client.GET('/api/catalogs')) });
@@ -30,16 +33,17 @@ export function NotebookPage() {
   });
   const jobStatus = job.data?.status;
   const { save } = nb;
+  const canSaveNow = canSave.allowed;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault();
-        void save();
+        if (canSaveNow) void save();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [save]);
+  }, [save, canSaveNow]);
   const { adopt } = nb;
   useEffect(() => {
     if (!jobStatus || !FINAL.includes(jobStatus)) return;
@@ -48,6 +52,7 @@ export function NotebookPage() {
 
   if (nb.error && !draft) return <ErrorView error={nb.error} onRetry={() => void nb.load()} />;
   if (!base || !draft) return <p role="status">Loading the notebook…</p>;
+  const saveNote = canSave.allowed ? undefined : 'nb-save-note';
 
   const runCell = (cellId: string) =>
     nb.afterSave(async () => {
@@ -77,6 +82,21 @@ export function NotebookPage() {
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
     });
+  /** Reordering is an edit like any other: saved with the cells' new order (auto-save, Ctrl/Cmd+S). */
+  const moveCell = (i: number, by: -1 | 1) => {
+    nb.edit((d) => {
+      const cells = [...d.cells];
+      const [cell] = cells.splice(i, 1);
+      cells.splice(i + by, 0, cell);
+      return { ...d, cells };
+    });
+    // Focus follows the moved cell's button, so pressing it again keeps moving the same cell.
+    requestAnimationFrame(() =>
+      document
+        .querySelector<HTMLButtonElement>(`[data-testid="notebook-cell"]:nth-child(${i + by + 1}) [data-move="${by}"]`)
+        ?.focus(),
+    );
+  };
   const setCell = (i: number, change: Partial<(typeof draft.cells)[number]>) =>
     nb.edit((d) => ({ ...d, cells: d.cells.map((c, k) => (k === i ? { ...c, ...change } : c)) }));
 
@@ -102,22 +122,44 @@ export function NotebookPage() {
         {nb.dirty ? 'Unsaved changes (saved within 30 s)' : `Saved, version ${base.version}`}
       </p>
       <div className="row-actions">
-        <button type="button" onClick={() => void nb.save()} disabled={!nb.dirty || nb.busy}>
+        <button
+          type="button"
+          onClick={() => void nb.save()}
+          disabled={!nb.dirty || nb.busy || !canSave.allowed}
+          aria-describedby={saveNote}
+        >
           Save now
         </button>
-        <button type="button" onClick={() => void nb.step('undo')} disabled={nb.busy || (!base.can_undo && !nb.dirty)}>
+        <button
+          type="button"
+          onClick={() => void nb.step('undo')}
+          disabled={nb.busy || (!base.can_undo && !nb.dirty) || !canSave.allowed}
+          aria-describedby={saveNote}
+        >
           Undo
         </button>
-        <button type="button" onClick={() => void nb.step('redo')} disabled={nb.busy || nb.dirty || !base.can_redo}>
+        <button
+          type="button"
+          onClick={() => void nb.step('redo')}
+          disabled={nb.busy || nb.dirty || !base.can_redo || !canSave.allowed}
+          aria-describedby={saveNote}
+        >
           Redo
         </button>
-        <button type="button" onClick={runAll} disabled={nb.busy}>
+        <button
+          type="button"
+          onClick={runAll}
+          disabled={nb.busy || !canRun.allowed}
+          aria-describedby={canRun.allowed ? undefined : 'nb-run-note'}
+        >
           Run all
         </button>
         <button type="button" onClick={exportSql} disabled={nb.busy}>
           Export as SQL
         </button>
       </div>
+      <RoleNote can={canSave} id="nb-save-note" />
+      <RoleNote can={canRun} id="nb-run-note" />
       <p className="marker">
         Ctrl/Cmd+S saves now; Ctrl/Cmd+Enter in a cell runs it; Escape then Tab leaves a cell's editor. Undo and redo
         step through the last 50 saved versions.
@@ -134,15 +176,20 @@ export function NotebookPage() {
         <ol className="notebook-cells">
           {draft.cells.map((c, i) => (
             <CellView
-              key={`${c.id}:${nb.epoch}`}
+              // The position is in the key: a moved cell's editor is made again with its new number and label.
+              key={`${c.id}:${nb.epoch}:${i}`}
               cell={c}
               n={i + 1}
               catalogs={catalogs.data.catalogs.map((x) => x.name)}
               busy={nb.busy}
+              canRun={canRun.allowed}
               onChange={(content) => setCell(i, { content })}
               onType={(type) => setCell(i, { type })}
-              onRun={() => void runCell(c.id)}
+              onRun={() => canRun.allowed && void runCell(c.id)}
               onDelete={() => nb.edit((d) => ({ ...d, cells: d.cells.filter((x) => x.id !== c.id) }))}
+              onMove={(by) => moveCell(i, by)}
+              first={i === 0}
+              last={i === draft.cells.length - 1}
             />
           ))}
         </ol>

@@ -4,12 +4,15 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, unwrap } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
+import { RoleNote, useCan } from '../../shell/roles';
+import { ImportNotebook } from './ImportNotebook';
 
-/** /notebooks: every notebook, newest change first, and a form that creates one (then opens it). */
+/** /notebooks: every notebook, newest change first, a form that creates one and one that imports a file (then opens it). */
 export function NotebooksList() {
   const { api } = useConsole();
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
+  const canCreate = useCan('post /api/notebooks');
   const list = useQuery({ queryKey: ['notebooks'], queryFn: () => unwrap(api.client.GET('/api/notebooks')) });
   const create = useMutation({
     mutationFn: (t: string) =>
@@ -47,11 +50,17 @@ export function NotebooksList() {
             </p>
           )}
         </div>
-        <button type="submit" disabled={create.isPending}>
+        <button
+          type="submit"
+          disabled={create.isPending || !canCreate.allowed}
+          aria-describedby={canCreate.allowed ? undefined : 'nb-create-role'}
+        >
           Create the notebook
         </button>
+        <RoleNote can={canCreate} id="nb-create-role" />
       </form>
-      {create.isError && !fieldError && <ErrorView error={create.error} />}
+      {create.isError && !fieldError && <ErrorView error={create.error} requiredRole={canCreate.need ?? undefined} />}
+      <ImportNotebook />
       {list.isError && <ErrorView error={list.error} onRetry={() => void list.refetch()} />}
       {list.data && (
         <table data-testid="notebooks-table">

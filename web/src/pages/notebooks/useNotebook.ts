@@ -21,7 +21,8 @@ export const newCellId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 16
  * (reload the server copy, or overwrite it). Undo/redo are the server's (50 saved revisions); `epoch` changes
  * whenever the draft is replaced from the server, so editors holding their own text are re-created.
  */
-export function useNotebook(api: Api, id: string) {
+export function useNotebook(api: Api, id: string, opts: { readOnly?: boolean } = {}) {
+  const readOnly = Boolean(opts.readOnly);
   const [base, setBase] = useState<Notebook | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [epoch, setEpoch] = useState(0);
@@ -126,17 +127,18 @@ export function useNotebook(api: Api, id: string) {
   }, [api, id, save]);
 
   useEffect(() => {
-    if (!dirty || conflict) return;
+    if (!dirty || conflict || readOnly) return;
     const t = setTimeout(() => void save(), AUTO_SAVE_MS);
     return () => clearTimeout(t);
-  }, [dirty, savedEdits, conflict, save]);
+  }, [dirty, savedEdits, conflict, save, readOnly]);
 
   /** Runs `work` after saving unsaved edits (running, undo and export act on the saved copy). */
   const afterSave = useCallback(
     async (work: () => Promise<void>) => {
       setBusy(true);
       try {
-        if (live.current.edits !== savedEdits && !(await save())) return;
+        // A caller who may not save (a viewer) runs and exports the saved copy.
+        if (!readOnly && live.current.edits !== savedEdits && !(await save())) return;
         setError(null);
         await work();
       } catch (err) {
@@ -145,7 +147,7 @@ export function useNotebook(api: Api, id: string) {
         setBusy(false);
       }
     },
-    [save, savedEdits],
+    [save, savedEdits, readOnly],
   );
 
   const step = (dir: 'undo' | 'redo') =>
