@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { GenerateInput, GeneratorKind } from '../../schemas/generators';
 import { buildRepo } from './logic/code';
-import { fileRow, generatedAt } from './logic/columns';
+import { fileRow } from './logic/columns';
 import { buildKnowledgeItem } from './logic/knowledge';
 import { itemBaseName, TYPE_FACTS, volumeFullPath, volumeRelPath, type Chunk } from './logic/plan';
 import { itemSeed, Rng } from './logic/rng';
@@ -81,8 +81,7 @@ export async function generateChunkItems(input: GenerateInput, chunk: Chunk, io:
     for (const f of written) {
       out.lines += f.lines;
       if (direct) {
-        const at = generatedAt(input.asOf);
-        for (const r of f.rows!) out.rows.push({ ...r, generated_at: at });
+        for (const r of f.rows!) out.rows.push(r);
       } else {
         out.rows.push(
           fileRow(input, {

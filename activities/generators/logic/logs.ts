@@ -1,10 +1,11 @@
 import { ByteBuffer } from './byte-buffer';
+import { generatedAt } from './columns';
 import { FORMATS, type FileContext, type LineFacts } from './log-lines';
 import { TimeText } from './log-time';
 import { itemSources, LineRng } from './rng';
 
 /** One generated log line as the direct table stores it (the specification's Log line row). */
-export interface LogLine {
+export type LogLine = {
   log_id: string;
   log_type: string;
   service: string;
@@ -12,7 +13,9 @@ export interface LogLine {
   level: string;
   message: string;
   attrs: Record<string, string>;
-}
+  /** as_of's midnight, as on every generated row. */
+  generated_at: string;
+};
 
 export interface LogFileSpec {
   type: string;
@@ -71,6 +74,7 @@ export function buildLogFile(spec: LogFileSpec): {
   const n = spec.linesPerFile;
   const keep = spec.keepLines === true;
   const lines: LogLine[] | null = keep ? new Array<LogLine>(n) : null;
+  const at = generatedAt(spec.asOf);
   const idBase = `${spec.type}-s${spec.seed}-${String(spec.index + 1).padStart(5, '0')}-`;
   // Timestamps rise through the days_back days before as_of (exclusive): one per step, at a seeded point inside it.
   const end = Date.parse(`${spec.asOf}T00:00:00.000Z`);
@@ -89,6 +93,7 @@ export function buildLogFile(spec: LogFileSpec): {
         level: facts.level,
         message: facts.message,
         attrs: facts.attrs,
+        generated_at: at,
       };
     }
   }
