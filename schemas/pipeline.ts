@@ -72,7 +72,8 @@ export const UNAVAILABLE_STEP_TYPES = [] as const;
 
 /**
  * stop (default), continue, {retry: N} (N more attempts) or rollback: the run stops and the steps that completed
- * before are undone newest first (a clone step through the clone rollback workflow of its job's rollback logs).
+ * before are undone newest first through the clone rollback workflow (a clone step's job's rollback logs; the
+ * before-image of a sync, optimize or writing custom_sql); other kinds say why not (activities/pipeline/logic/undo.ts).
  */
 export const OnFailureSchema = z.union([
   z.enum(['stop', 'continue', 'rollback']),

@@ -1,6 +1,10 @@
 import { Context } from '@temporalio/activity';
 import type { Step, StepState } from '../../schemas/pipeline';
+import type { Workspace } from '../../platform/port';
 import { rollbackLogsForJob } from '../../store/clone/rollback-logs';
+import type { WorkspaceRef } from '../../workflows/clone/definitions';
+import { recordBeforeChange } from '../clone/rollback/activities';
+import { stepLogJobId, undoPlanOf } from './logic/undo';
 import { getJob } from '../../store/jobs/jobs';
 import { patchStep } from '../../store/pipeline/repo';
 import { JOB_STEPS, isJobStep, runInlineStep, services, stepFailed, type StepDeps } from './steps';
@@ -9,6 +13,14 @@ export type { StepDeps as PipelineActivityDeps } from './steps';
 
 /** How often a step waiting for its child job reads the job's row (and heartbeats). */
 const CHILD_POLL_MS = 500;
+
+type ObjectKind = 'catalog' | 'schema' | 'table' | 'view' | 'function' | 'volume';
+
+/** How the clone rollback workflow's worker finds the workspace again (the default one: a local root or the host). */
+function refOf(ws: Workspace): WorkspaceRef {
+  if (ws.kind === 'local') return { kind: 'local', root: ws.id };
+  return { kind: 'databricks', host: ws.id, warehouseId: (ws as unknown as { warehouseId: string }).warehouseId };
+}
 
 export function createPipelineActivities(deps: StepDeps) {
   const db = deps.store.db;
@@ -78,6 +90,47 @@ export function createPipelineActivities(deps: StepDeps) {
     async pipelineRollbackLogs(input: { jobId: string }): Promise<string[]> {
       const logs = await rollbackLogsForJob(db, input.jobId);
       return logs.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((l) => l.id);
+    },
+
+    /**
+     * Before a step that changes tables runs: whether each table (and a sync's destination schema) exists and its
+     * version, kept as the step's rollback log (the first record of an object wins, so a retried attempt keeps the
+     * pre-run state). Answers the log's id, or null for a step kind that changes no table.
+     */
+    async recordPipelineStepBefore(input: { runId: string; step: Step }): Promise<string | null> {
+      const plan = undoPlanOf(input.step);
+      if (plan.kind !== 'record' && plan.kind !== 'record_sync') return null;
+      const ws = await deps.workspaces.default();
+      let objects: { type: ObjectKind; fqn: string }[] = plan.kind === 'record' ? plan.objects : [];
+      if (plan.kind === 'record_sync') {
+        const { source: src, destination: dst } = plan;
+        // Everything of the source schema the sync may bring into the destination schema.
+        const [tables, views, functions, volumes] = await Promise.all([
+          ws.listTables(src.catalog, src.schema),
+          ws.listViews(src.catalog, src.schema),
+          ws.listFunctions(src.catalog, src.schema),
+          ws.listVolumes(src.catalog, src.schema),
+        ]);
+        const at = (type: ObjectKind, name: string) => ({ type, fqn: `${dst.catalog}.${dst.schema}.${name}` });
+        objects = [
+          { type: 'catalog', fqn: dst.catalog },
+          { type: 'schema', fqn: `${dst.catalog}.${dst.schema}` },
+          ...tables.map((t) => at('table', t.name)),
+          ...views.map((v) => at('view', v.name)),
+          ...functions.map((f) => at('function', f.name)),
+          ...volumes.map((v) => at('volume', v.name)),
+        ];
+      }
+      const catalog = objects[0].fqn.split('.')[0];
+      return recordBeforeChange(
+        { db, resolveWorkspace: async () => ws },
+        {
+          jobId: stepLogJobId(input.runId, input.step.name),
+          sourceCatalog: catalog,
+          target: { label: 'pipeline-step', workspace: refOf(ws), destinationCatalog: catalog },
+          objects,
+        },
+      );
     },
 
     /** Cancels a child job (the run was cancelled); an ended job is left as it is. */

@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config/load';
+import type { Workspace } from '../../platform/port';
 import type { WorkspaceResolver } from '../../platform/workspace-resolver';
 import { automationCipher } from '../../store/automation/secrets';
 import { deliverWebhook } from '../automation/webhook';
@@ -12,6 +13,7 @@ import { validateContract } from '../contracts/run';
 import { evaluateGate } from '../data-quality/ops';
 import { checkUserSql } from '../data-quality/logic/sql-guard';
 import { splitFqn } from '../data-quality/logic/sql-text';
+import { tableWriteOf, type TableWrite } from './logic/write-sql';
 
 export interface StepDeps {
   config: Config;
@@ -40,6 +42,22 @@ const refOf = (fqn: string) => {
 };
 const plain = (v: unknown): unknown =>
   JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x)));
+
+/** One custom_sql write through the port's table writes (each a new version of the table). */
+async function runTableWrite(ws: Workspace, w: TableWrite): Promise<Record<string, unknown>> {
+  const ref = refOf(w.fqn);
+  const out = { table_fqn: w.fqn, operation: w.kind };
+  switch (w.kind) {
+    case 'insert':
+      return { ...out, ...(await ws.insertQuery(ref, w.query)) };
+    case 'overwrite':
+      return { ...out, ...(await ws.overwriteQuery(ref, w.query)) };
+    case 'delete':
+      return { ...out, ...(await ws.deleteWhere(ref, w.predicate)) };
+    case 'update':
+      return { ...out, ...(await ws.updateWhere(ref, w.set, w.predicate)) };
+  }
+}
 
 /** Runs one step that is not a job, a wait or an approval; answers its output or throws stepFailed. */
 export async function runInlineStep(deps: StepDeps, runId: string, step: Step): Promise<Record<string, unknown>> {
@@ -135,6 +153,13 @@ export async function runInlineStep(deps: StepDeps, runId: string, step: Step): 
         if (problem) throw stepFailed(`custom_sql is read-only: the statement ${problem}`);
       }
       const ws = await deps.workspaces.default();
+      const write = c.allow_write ? tableWriteOf(sql) : null;
+      if (write) return runTableWrite(ws, write);
+      if (c.allow_write && checkUserSql(sql, 'query'))
+        throw stepFailed(
+          'custom_sql with allow_write runs INSERT INTO … SELECT|WITH|VALUES, INSERT OVERWRITE … SELECT|WITH, ' +
+            'DELETE FROM … [WHERE], UPDATE … SET … [WHERE] on a catalog.schema.table, or a read-only query',
+        );
       const r = await ws.query(sql);
       return { row_count: r.rows.length, rows: plain(r.rows.slice(0, 100)) as Record<string, unknown>[] };
     }

@@ -2,7 +2,6 @@ import {
   ActivityCancellationType,
   CancellationScope,
   condition,
-  executeChild,
   isCancellation,
   proxyActivities,
   setHandler,
@@ -11,12 +10,13 @@ import {
 import { rootCauseMessage } from '../../activities/jobs/logic/root-cause';
 import type { PipelineActivities } from '../../activities/pipeline';
 import type { PipelineJobInput, Step, StepStatus } from '../../schemas/pipeline';
-import { rollbackWorkflowId, type RollbackResult } from '../clone/rollback-definitions';
+import { undoPlanOf } from '../../activities/pipeline/logic/undo';
 import { approvalSignal, type ApprovalDecision, type PipelineResult } from './definitions';
+import { rollBack } from './rollback';
 
 const JOB_STEPS = new Set(['clone', 'sync', 'dq_run']);
 
-const { setPipelineStep, cancelPipelineChild, pipelineRollbackLogs } = proxyActivities<PipelineActivities>({
+const { setPipelineStep, cancelPipelineChild, recordPipelineStepBefore } = proxyActivities<PipelineActivities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 10 },
 });
@@ -55,8 +55,12 @@ export async function pipelineWorkflow(input: PipelineJobInput): Promise<Pipelin
   let failedStep: Step | null = null;
   const childIds: (string | null)[] = input.steps.map(() => null);
   const outputs: (Record<string, unknown> | null)[] = input.steps.map(() => null);
+  const logs: (string | null)[] = input.steps.map(() => null);
 
   const runStep = async (i: number, step: Step): Promise<Record<string, unknown>> => {
+    // A step that changes tables: their state before it (kept across its attempts) is what a rollback restores.
+    if (['record', 'record_sync'].includes(undoPlanOf(step).kind))
+      logs[i] ??= await recordPipelineStepBefore({ runId, step });
     if (JOB_STEPS.has(step.type)) {
       child = await startPipelineChild({ runId, index: i, step });
       childIds[i] = child;
@@ -122,7 +126,7 @@ export async function pipelineWorkflow(input: PipelineJobInput): Promise<Pipelin
   }
   let rolledBack: string[] | undefined;
   if (failure && failedStep?.on_failure === 'rollback') {
-    const undo = await rollBack(runId, input.steps, status, childIds, outputs, set);
+    const undo = await rollBack({ runId, steps: input.steps, status, childIds, logs, outputs }, set);
     rolledBack = undo.rolledBack;
     failure += `; ${undo.summary}`;
   }
@@ -132,71 +136,4 @@ export async function pipelineWorkflow(input: PipelineJobInput): Promise<Pipelin
     steps: input.steps.map((s, i) => ({ name: s.name, status: status[i] })),
     ...(rolledBack ? { rolled_back: rolledBack } : {}),
   };
-}
-
-type SetStep = (i: number, s: StepStatus, patch?: Record<string, unknown>, stamp?: 'started' | 'completed') => unknown;
-
-/**
- * on_failure rollback: the steps that succeeded before the failed one, newest first. A clone step is undone by
- * the clone rollback workflow over each rollback log of its job (tables restored to their pre-run versions,
- * objects it created dropped) and becomes rolled_back; a step with nothing to undo (a read, a notification) or
- * a rollback that failed keeps succeeded and says why in its error.
- */
-async function rollBack(
-  runId: string,
-  steps: Step[],
-  status: StepStatus[],
-  childIds: (string | null)[],
-  outputs: (Record<string, unknown> | null)[],
-  set: SetStep,
-): Promise<{ rolledBack: string[]; summary: string }> {
-  const rolledBack: string[] = [];
-  const kept: string[] = [];
-  for (let i = steps.length - 1; i >= 0; i--) {
-    if (status[i] !== 'succeeded') continue;
-    const step = steps[i];
-    const jobId = childIds[i];
-    if (step.type !== 'clone' || !jobId) {
-      kept.push(step.name);
-      continue;
-    }
-    const results: RollbackResult[] = [];
-    let error: string | null = null;
-    try {
-      for (const logId of await pipelineRollbackLogs({ jobId })) {
-        results.push(
-          await executeChild<(input: { rollbackId: string; reason?: string }) => Promise<RollbackResult>>(
-            'rollbackWorkflow',
-            {
-              workflowId: `${rollbackWorkflowId(logId)}-${runId}`,
-              args: [{ rollbackId: logId, reason: `pipeline run ${runId}: on_failure rollback` }],
-            },
-          ),
-        );
-      }
-      if (results.length === 0) error = `clone job ${jobId} recorded no rollback log (enable_rollback false?)`;
-      const bad = results.find((r) => r.status !== 'rolled_back');
-      if (bad) error = `rollback ${bad.rollback_id} ${bad.status}: ${bad.failed} object(s) failed`;
-    } catch (err) {
-      error = `rollback failed: ${rootCauseMessage(err)}`;
-    }
-    const rollback = results.map((r) => ({
-      rollback_id: r.rollback_id,
-      status: r.status,
-      restored: r.restored,
-      dropped: r.dropped,
-      failed: r.failed,
-    }));
-    if (error) {
-      kept.push(step.name);
-      await set(i, 'succeeded', { output: { ...outputs[i], rollback }, error });
-    } else {
-      rolledBack.push(step.name);
-      await set(i, 'rolled_back', { output: { ...outputs[i], rollback } });
-    }
-  }
-  const summary =
-    `rolled back: ${rolledBack.length ? rolledBack.join(', ') : 'nothing'}` +
-    (kept.length ? `; not undone: ${kept.join(', ')}` : '');
-  return { rolledBack, summary };
 }
