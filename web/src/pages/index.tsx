@@ -13,6 +13,19 @@ const COMPONENTS: Record<PageId, ComponentType> = {
   notebooks: lazy(() => import('./notebooks/NotebooksList').then((m) => ({ default: m.NotebooksList }))),
   notebook: lazy(() => import('./notebooks/NotebookPage').then((m) => ({ default: m.NotebookPage }))),
   clone: lazy(() => import('./clone/CloneWizard').then((m) => ({ default: m.CloneWizard }))),
+  quality: lazy(() => import('./quality/QualityDashboard').then((m) => ({ default: m.QualityDashboard }))),
+  'quality-checks': lazy(() => import('./quality/ChecksPage').then((m) => ({ default: m.ChecksPage }))),
+  'quality-runs': lazy(() => import('./quality/RunsPage').then((m) => ({ default: m.RunsPage }))),
+  'quality-run': lazy(() => import('./quality/RunPage').then((m) => ({ default: m.RunPage }))),
+  'quality-coverage': lazy(() => import('./quality/CoveragePage').then((m) => ({ default: m.CoveragePage }))),
+  'quality-profiles': lazy(() => import('./quality/ProfilesPage').then((m) => ({ default: m.ProfilesPage }))),
+  'quality-anomalies': lazy(() => import('./quality/AnomaliesPage').then((m) => ({ default: m.AnomaliesPage }))),
+  contracts: lazy(() => import('./contracts/ContractsPage').then((m) => ({ default: m.ContractsPage }))),
+  contract: lazy(() => import('./contracts/ContractPage').then((m) => ({ default: m.ContractPage }))),
+  compliance: lazy(() => import('./compliance/CompliancePage').then((m) => ({ default: m.CompliancePage }))),
+  glossary: lazy(() => import('./glossary/GlossaryPage').then((m) => ({ default: m.GlossaryPage }))),
+  'glossary-term': lazy(() => import('./glossary/TermPage').then((m) => ({ default: m.TermPage }))),
+  policies: lazy(() => import('./policies/PoliciesPage').then((m) => ({ default: m.PoliciesPage }))),
 };
 
 /** Routes for the pages the server supports (manifest.ts decides which). */
