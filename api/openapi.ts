@@ -30,7 +30,7 @@ export function buildOpenApiDocument(modules: RouteModule[]): OpenApiDocument {
     },
   });
   for (const mod of modules) mod.openapi?.(registry);
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Lakeward API',
@@ -48,4 +48,27 @@ export function buildOpenApiDocument(modules: RouteModule[]): OpenApiDocument {
     },
     security: [{ bearerAuth: [] }],
   });
+  return homogeneousTuplesAsArrays(document);
+}
+
+/**
+ * A tuple whose items all have the same schema (a pair of record references, say) is written as an array of that
+ * schema with exactly that many items: the same set of values as `prefixItems`, in the form every OpenAPI tool
+ * reads (schemathesis, for one, rejected the `prefixItems` form as an invalid schema object). Tuples of different
+ * item schemas keep `prefixItems`.
+ */
+function homogeneousTuplesAsArrays<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(homogeneousTuplesAsArrays) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = homogeneousTuplesAsArrays(value);
+  const prefix = out.prefixItems;
+  if (out.type === 'array' && Array.isArray(prefix) && prefix.length > 0 && out.items === undefined) {
+    const first = JSON.stringify(prefix[0]);
+    if (prefix.every((item) => JSON.stringify(item) === first)) {
+      delete out.prefixItems;
+      Object.assign(out, { items: prefix[0], minItems: prefix.length, maxItems: prefix.length });
+    }
+  }
+  return out as T;
 }

@@ -27,6 +27,11 @@ export function validate(schemas: RequestSchemas): RequestHandler & { requestSch
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = schemas[part];
       if (!schema) continue;
+      const unstorable = unstorableStrings(part === 'body' ? req.body : req[part], part);
+      if (unstorable.length > 0) {
+        details.push(...unstorable);
+        continue;
+      }
       const result = schema.safeParse(part === 'body' ? (req.body ?? {}) : req[part]);
       if (result.success) out[part] = result.data;
       else details.push(...zodDetails(result.error, part));
@@ -39,6 +44,31 @@ export function validate(schemas: RequestSchemas): RequestHandler & { requestSch
     next();
   };
   return Object.assign(handler, { requestSchemas: schemas });
+}
+
+/** U+0000, or a UTF-16 surrogate without its other half (JSON allows both as \u escapes). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+const UNSTORABLE_MESSAGE = 'holds U+0000 (NUL) or an unpaired UTF-16 surrogate, which no text or JSON column can store';
+
+/**
+ * Strings (values and keys, at any depth) that the store could not hold: Postgres text refuses NUL and JSON
+ * refuses both NUL and lone surrogates, so such a value would fail deep inside a write as a 500. Each is named
+ * with its path, as zod names a field.
+ */
+export function unstorableStrings(value: unknown, at: string, found: ErrorDetail[] = []): ErrorDetail[] {
+  if (found.length >= 10) return found;
+  if (typeof value === 'string') {
+    if (unstorable(value)) found.push({ path: at, message: UNSTORABLE_MESSAGE });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => unstorableStrings(item, `${at}.${i}`, found));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (unstorable(key)) found.push({ path: `${at}.${key}`, message: `key ${UNSTORABLE_MESSAGE}` });
+      unstorableStrings(item, `${at}.${key}`, found);
+    }
+  }
+  return found;
 }
 
 export function parsed<S extends RequestSchemas>(res: Response, _schemas: S): Parsed<S> {

@@ -25,6 +25,8 @@ export function runSchemathesis(opts: {
   maxExamples: number;
   seed: number;
   timeoutMs: number;
+  /** Test phases (examples, coverage, fuzzing, stateful); all of them when absent. */
+  phases?: string[];
 }): Promise<FuzzRun> {
   const args = [
     '--config-file',
@@ -39,6 +41,7 @@ export function runSchemathesis(opts: {
     String(opts.maxExamples),
     '--seed',
     String(opts.seed),
+    ...(opts.phases ? ['--phases', opts.phases.join(',')] : []),
     // One worker: with two, Hypothesis's lambda-source parsing races in CPython's ast module ("AST constructor
     // recursion depth mismatch"), a crash of the tool that reads as an error on a random operation.
     '--workers',

@@ -21251,26 +21251,14 @@ export interface paths {
                             records: number;
                             entities: number;
                             examples: {
-                                duplicates: [
-                                    {
-                                        system: string;
-                                        record_id: string;
-                                    },
-                                    {
-                                        system: string;
-                                        record_id: string;
-                                    }
-                                ][];
-                                distinct: [
-                                    {
-                                        system: string;
-                                        record_id: string;
-                                    },
-                                    {
-                                        system: string;
-                                        record_id: string;
-                                    }
-                                ][];
+                                duplicates: {
+                                    system: string;
+                                    record_id: string;
+                                }[][];
+                                distinct: {
+                                    system: string;
+                                    record_id: string;
+                                }[][];
                             };
                         };
                     };
@@ -25572,26 +25560,14 @@ export interface paths {
                             records: number;
                             entities: number;
                             examples: {
-                                duplicates: [
-                                    {
-                                        system: string;
-                                        record_id: string;
-                                    },
-                                    {
-                                        system: string;
-                                        record_id: string;
-                                    }
-                                ][];
-                                distinct: [
-                                    {
-                                        system: string;
-                                        record_id: string;
-                                    },
-                                    {
-                                        system: string;
-                                        record_id: string;
-                                    }
-                                ][];
+                                duplicates: {
+                                    system: string;
+                                    record_id: string;
+                                }[][];
+                                distinct: {
+                                    system: string;
+                                    record_id: string;
+                                }[][];
                             };
                         };
                     };
