@@ -7,6 +7,8 @@ import { ErrorView } from '../../shell/ErrorView';
 import { TableDetails } from './TableDetails';
 
 const enc = encodeURIComponent;
+/** Tree links at least 24 px tall (WCAG 2.2 target size): names listed one under another stay easy to hit. */
+const treeLink = { display: 'inline-block', minHeight: 24, lineHeight: '24px' } as const;
 
 /**
  * /catalogs/:catalog?/:schema?/:table? — catalogs, then a catalog's schemas, then a schema's tables, each level read
@@ -51,6 +53,7 @@ export function CatalogExplorer() {
               .map((c) => (
                 <li key={c.name}>
                   <Link
+                    style={treeLink}
                     to={`/catalogs/${enc(c.name)}`}
                     aria-current={c.name === catalog && !schema ? 'page' : undefined}
                   >
@@ -64,6 +67,7 @@ export function CatalogExplorer() {
                         .map((s) => (
                           <li key={s.name}>
                             <Link
+                              style={treeLink}
                               to={`/catalogs/${enc(c.name)}/${enc(s.name)}`}
                               aria-current={s.name === schema && !table ? 'page' : undefined}
                             >
@@ -79,6 +83,7 @@ export function CatalogExplorer() {
                                   .map((t) => (
                                     <li key={t.name}>
                                       <Link
+                                        style={treeLink}
                                         to={`/catalogs/${enc(c.name)}/${enc(s.name)}/${enc(t.name)}`}
                                         aria-current={t.name === table ? 'page' : undefined}
                                       >

@@ -1,122 +1,162 @@
 import { useQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { useSearchParams } from 'react-router';
 import { unwrap } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
+import { ColumnsTab } from './ColumnsTab';
+import { ContractTab, QualityTab } from './GovernanceTabs';
+import { LineageTab, SampleTab } from './Tabs';
 
-const NO_COLUMNS: never[] = [];
+const TABS = ['columns', 'sample', 'details', 'history', 'lineage', 'quality', 'contract'] as const;
+type TabId = (typeof TABS)[number];
 
-/** One table from GET /api/tables/{full_name}: details, columns (virtualised: tables of thousands), history. */
+const tabStyle = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) => ({
+  padding: '4px 10px',
+  cursor: 'pointer',
+  borderBottom: isSelected ? '3px solid currentColor' : '3px solid transparent',
+  fontWeight: isSelected ? 700 : 400,
+  outline: isFocusVisible ? '2px solid currentColor' : 'none',
+});
+
+/**
+ * One table from GET /api/tables/{full_name}, in tabs as Catalog Explorer has them: columns (virtualised), sample,
+ * details, history, lineage, quality and contract. Each tab reads its API only when opened; `?tab=` in the URL
+ * says which is open (arrow keys move between tabs).
+ */
 export function TableDetails({ fullName }: { fullName: string }) {
   const { api } = useConsole();
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.includes(params.get('tab') as TabId) ? (params.get('tab') as TabId) : 'columns';
   const q = useQuery({
     queryKey: ['table', fullName],
     queryFn: () => unwrap(api.client.GET('/api/tables/{full_name}', { params: { path: { full_name: fullName } } })),
   });
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const columns = q.data?.columns ?? NO_COLUMNS;
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's hook is used as documented
-  const virtual = useVirtualizer({
-    count: columns.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 33,
-    overscan: 12,
-  });
-  const items = virtual.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = items.length ? virtual.getTotalSize() - items[items.length - 1].end : 0;
   if (q.isError) return <ErrorView error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <p role="status">Loading {fullName}…</p>;
   const t = q.data;
+  const checks = t.links.quality?.checks ?? 0;
+  const contracts = t.links.contracts.map((c) => c.name);
+  const select = (k: Key) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (k === 'columns') next.delete('tab');
+        else next.set('tab', String(k));
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <article aria-labelledby="table-title" style={{ flex: 1, minWidth: '20rem' }}>
       <h2 id="table-title">{t.full_name}</h2>
-      <dl className="cards" data-testid="table-details">
-        <div className="card">
-          <dt>Type</dt>
-          <dd>{t.table_type}</dd>
-        </div>
-        <div className="card">
-          <dt>Format</dt>
-          <dd>{t.format ?? 'not reported'}</dd>
-        </div>
-        <div className="card">
-          <dt>Owner</dt>
-          <dd>{t.owner ?? 'not reported'}</dd>
-        </div>
-        <div className="card">
-          <dt>Size</dt>
-          <dd>{t.size_bytes === null ? 'not reported' : `${t.size_bytes} bytes in ${t.num_files ?? '?'} files`}</dd>
-        </div>
-      </dl>
-      {t.comment && <p>{t.comment}</p>}
-      <h3>Columns ({columns.length})</h3>
-      <div className="scroll" ref={scrollRef} tabIndex={0} role="region" aria-label="Columns">
-        <table data-testid="table-columns">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Nullable</th>
-              <th scope="col">Comment</th>
-            </tr>
-          </thead>
-          <tbody>
-            {padTop > 0 && (
-              <tr aria-hidden="true">
-                <td colSpan={5} style={{ height: padTop, padding: 0 }} />
-              </tr>
-            )}
-            {items.map((vi) => {
-              const c = columns[vi.index];
-              return (
-                <tr key={c.name}>
-                  <td>{c.position}</td>
-                  <td>
-                    {c.name}
-                    {c.partition ? ' (partition)' : ''}
-                  </td>
-                  <td>{c.type}</td>
-                  <td>{c.nullable ? 'yes' : 'no'}</td>
-                  <td>{c.comment ?? ''}</td>
+      <p>
+        {t.table_type} · {t.format ?? 'format not reported'} · {t.columns.length} columns
+      </p>
+      <Tabs selectedKey={tab} onSelectionChange={select}>
+        <TabList aria-label="Table tabs" style={{ display: 'flex', gap: 4, flexWrap: 'wrap', margin: '8px 0' }}>
+          <Tab id="columns" style={tabStyle}>
+            Columns
+          </Tab>
+          <Tab id="sample" style={tabStyle}>
+            Sample
+          </Tab>
+          <Tab id="details" style={tabStyle}>
+            Details
+          </Tab>
+          <Tab id="history" style={tabStyle}>
+            History
+          </Tab>
+          <Tab id="lineage" style={tabStyle}>
+            Lineage
+          </Tab>
+          <Tab id="quality" style={tabStyle}>
+            Quality ({checks} check{checks === 1 ? '' : 's'})
+          </Tab>
+          <Tab id="contract" style={tabStyle}>
+            Contract ({contracts.length})
+          </Tab>
+        </TabList>
+        <TabPanel id="columns">
+          <ColumnsTab columns={t.columns} />
+        </TabPanel>
+        <TabPanel id="sample">
+          <SampleTab fullName={t.full_name} />
+        </TabPanel>
+        <TabPanel id="details">
+          <dl className="cards" data-testid="table-details">
+            <Card term="Type" value={t.table_type} />
+            <Card term="Format" value={t.format ?? 'not reported'} />
+            <Card term="Owner" value={t.owner ?? 'not reported'} />
+            <Card
+              term="Size"
+              value={t.size_bytes === null ? 'not reported' : `${t.size_bytes} bytes in ${t.num_files ?? '?'} files`}
+            />
+            <Card term="Version" value={t.version === null ? 'not reported' : String(t.version)} />
+            <Card term="Location" value={t.location ?? 'not reported'} />
+            <Card term="Partitioned by" value={t.partition_columns.join(', ') || 'not partitioned'} />
+          </dl>
+          {t.comment && <p>{t.comment}</p>}
+          {Object.keys(t.properties).length > 0 && (
+            <table>
+              <caption>Table properties</caption>
+              <tbody>
+                {Object.entries(t.properties).map(([k, v]) => (
+                  <tr key={k}>
+                    <th scope="row">{k}</th>
+                    <td>{v}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </TabPanel>
+        <TabPanel id="history">
+          {t.history.length === 0 ? (
+            <p>No history (a view, or history not kept).</p>
+          ) : (
+            <table data-testid="table-history">
+              <caption>The last {t.history.length} versions</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Version</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Operation</th>
+                  <th scope="col">User</th>
                 </tr>
-              );
-            })}
-            {padBottom > 0 && (
-              <tr aria-hidden="true">
-                <td colSpan={5} style={{ height: padBottom, padding: 0 }} />
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      <h3>History</h3>
-      {t.history.length === 0 ? (
-        <p>No history (a view, or history not kept).</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Version</th>
-              <th scope="col">When</th>
-              <th scope="col">Operation</th>
-              <th scope="col">User</th>
-            </tr>
-          </thead>
-          <tbody>
-            {t.history.map((h) => (
-              <tr key={h.version}>
-                <td>{h.version}</td>
-                <td>{new Date(h.timestamp).toLocaleString()}</td>
-                <td>{h.operation}</td>
-                <td>{h.user_name ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+              </thead>
+              <tbody>
+                {t.history.map((h) => (
+                  <tr key={h.version}>
+                    <td>{h.version}</td>
+                    <td>{new Date(h.timestamp).toLocaleString()}</td>
+                    <td>{h.operation}</td>
+                    <td>{h.user_name ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </TabPanel>
+        <TabPanel id="lineage">
+          <LineageTab fullName={t.full_name} />
+        </TabPanel>
+        <TabPanel id="quality">
+          <QualityTab fullName={t.full_name} />
+        </TabPanel>
+        <TabPanel id="contract">
+          <ContractTab fullName={t.full_name} names={contracts} />
+        </TabPanel>
+      </Tabs>
     </article>
+  );
+}
+
+function Card({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="card">
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
   );
 }

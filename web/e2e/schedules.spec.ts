@@ -1,0 +1,85 @@
+import { axeViolations, expect, test } from './fixtures';
+
+interface Schedule {
+  schedule_id: string;
+  name: string;
+  paused: boolean | null;
+  next_run_times: string[];
+}
+
+test('schedules: next runs from the API, pause / resume / run now, its runs, and the link to the Temporal Schedule', async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(180_000);
+  const name = `nightly-${Date.now().toString(36)}`;
+  const created = await api.post('/api/schedule', {
+    data: {
+      name,
+      schedule: { cron: '0 3 * * *' },
+      clone_options: {
+        source_catalog: 'demo_sales',
+        destination_catalog: `demo_sales_${name.replace(/-/g, '_')}`,
+        clone_type: 'SHALLOW',
+        include_schemas: ['sales'],
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const s = (await created.json()) as Schedule;
+  const view = async () => (await (await api.get(`/api/schedule/${s.schedule_id}`)).json()) as Schedule;
+
+  await page.goto('/schedules');
+  const row = page.getByTestId('schedule-row').filter({ hasText: s.schedule_id });
+  await expect(row).toContainText(name);
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'active');
+  const times = row.getByTestId('next-runs').locator('time');
+  await expect(times).toHaveCount(3);
+  for (const [i, t] of s.next_run_times.slice(0, 3).entries())
+    await expect(times.nth(i)).toHaveAttribute('dateTime', t);
+
+  // The Temporal Web UI's page of the schedule (its Schedule id is the schedule id), answering 200.
+  const config = (await (await api.get('/config.json')).json()) as { temporal_ui_url: string; namespace: string };
+  const link = row.getByTestId('schedule-temporal-link');
+  const href = `${config.temporal_ui_url}/namespaces/${config.namespace}/schedules/${s.schedule_id}`;
+  await expect(link).toHaveAttribute('href', href);
+  expect((await page.request.get(href)).status()).toBe(200);
+
+  // Pause and resume, from the keyboard.
+  await row.getByRole('button', { name: `Pause ${name}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'paused');
+  expect((await view()).paused).toBe(true);
+  await row.getByRole('button', { name: `Resume ${name}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'active');
+  expect((await view()).paused).toBe(false);
+
+  // Run now: a run appears among the schedule's runs, as the API lists them.
+  await row.getByRole('button', { name: `Run ${name} now` }).click();
+  await expect(page.getByTestId('schedule-message')).toContainText(s.schedule_id);
+  await row.getByRole('button', { name: `Runs of ${name}` }).click();
+  let runs: { run_id: string; outcome: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        runs = await (await api.get(`/api/schedule/${s.schedule_id}/runs`)).json();
+        return runs.length;
+      },
+      { message: 'a run of the triggered schedule', timeout: 60_000 },
+    )
+    .toBeGreaterThan(0);
+  await expect(page.getByTestId('schedule-runs').locator('tbody tr')).not.toHaveCount(0, { timeout: 30_000 });
+
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('lakeward.theme', t);
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    found.push(...(await axeViolations(page)).map((v) => `schedules (${theme}) ${v}`));
+    await page.screenshot({ path: `e2e/artifacts/schedules-runs-${theme}.png`, fullPage: true });
+  }
+  expect(found).toEqual([]);
+  await api.delete(`/api/schedule/${s.schedule_id}`);
+});
