@@ -25,9 +25,16 @@ with open(f"{out}/settings.json") as fh:
     model = json.load(fh)
 
 
-def comparison(attr: str, levels: list) -> cl.CustomComparison:
-    """Lakeward's levels of an attribute: null, exact, then each comparison from the strictest, else."""
-    out_levels = [cll.NullLevel(attr), cll.ExactMatchLevel(attr)]
+def comparison(attr: str, levels: list, swapped_with: list) -> cl.CustomComparison:
+    """Lakeward's levels of an attribute: null, exact (for names: or swapped with another name attribute, as
+    Lakeward compares them), then each comparison from the strictest, else."""
+    exact = cll.ExactMatchLevel(attr)
+    if swapped_with:
+        crosswise = " OR ".join(
+            f"({attr}_l = {o}_r AND {o}_l = {attr}_r AND {attr}_l <> {o}_l)" for o in swapped_with
+        )
+        exact = cll.CustomLevel(sql_condition=f"{attr}_l = {attr}_r OR {crosswise}", label_for_charts="exact or swapped")
+    out_levels = [cll.NullLevel(attr), exact]
     for level in levels:
         if level["type"] == "jaro_winkler":
             out_levels.append(cll.JaroWinklerLevel(attr, level["threshold"]))
@@ -53,7 +60,7 @@ rules = [block_on(*[key(p) for p in keys]) for keys in model["blocking_rules"]]
 settings = SettingsCreator(
     link_type="dedupe_only",
     unique_id_column_name="uid",
-    comparisons=[comparison(a, spec["comparisons"]) for a, spec in model["attributes"].items()],
+    comparisons=[comparison(a, spec["comparisons"], spec["swapped_with"]) for a, spec in model["attributes"].items()],
     blocking_rules_to_generate_predictions=rules,
     retain_intermediate_calculation_columns=False,
     retain_matching_columns=False,
@@ -73,6 +80,7 @@ predictions = linker.inference.predict(threshold_match_probability=0.75)
 clusters = linker.clustering.cluster_pairwise_predictions_at_threshold(predictions, threshold_match_probability=0.75)
 splink_clusters = clusters.as_pandas_dataframe()[["uid", "cluster_id"]]
 seconds = time.perf_counter() - started
+linker.misc.save_model_to_json(f"{out}/splink-model.json", overwrite=True)
 peak_rss_mb = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 counts = cumulative_comparisons_to_be_scored_from_blocking_rules_data(

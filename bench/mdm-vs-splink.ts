@@ -16,6 +16,7 @@
  * wheel, whose truth is independent of our generator.
  *
  *   LAKEWARD_BENCH_MDM_PARTS=synthetic,incremental,febrl3,febrl4   (the default: all of them)
+ *   LAKEWARD_BENCH_MDM_KEEP=1   keeps each comparison's folder (records, clusters, truth, both engines' models)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -107,6 +108,7 @@ async function splinkOn(
   model: MdmModel,
   truth: { uid: string; entity_id: string }[],
   lambdaRules: string[][],
+  params?: FsParams,
   linkType: 'dedupe_only' | 'link_only' = 'dedupe_only',
 ): Promise<SplinkResult> {
   const out = mkdtempSync(path.join(os.tmpdir(), 'lw-bench-mdm-out-'));
@@ -121,15 +123,29 @@ async function splinkOn(
     writeFileSync(path.join(out, 'truth.csv'), toCsv(['uid', 'entity_id'], truth));
     const settings = {
       link_type: linkType,
-      attributes: Object.fromEntries(attrs.map((a) => [a, { comparisons: model.attributes[a].comparisons }])),
+      // names swapped with another name attribute agree (Lakeward's swappedExpr)
+      attributes: Object.fromEntries(
+        attrs.map((a) => [
+          a,
+          {
+            comparisons: model.attributes[a].comparisons,
+            swapped_with:
+              model.attributes[a].kind === 'name'
+                ? attrs.filter((o) => o !== a && model.attributes[o].kind === 'name')
+                : [],
+          },
+        ]),
+      ),
       blocking_rules: model.blocking_rules.map((r) => r.keys),
       lambda_rules: lambdaRules,
     };
     writeFileSync(path.join(out, 'settings.json'), JSON.stringify(settings));
+    writeFileSync(path.join(out, 'lakeward-model.json'), JSON.stringify(params ?? null));
     const py = execFileSync(PY, [path.join(__dirname, 'mdm-splink.py'), out], { encoding: 'utf8', maxBuffer: 1 << 26 });
     return JSON.parse(py.trim().split('\n').pop() ?? '{}') as SplinkResult;
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    if (process.env.LAKEWARD_BENCH_MDM_KEEP) console.log(`kept ${out}`);
+    else rmSync(out, { recursive: true, force: true });
   }
 }
 
@@ -166,7 +182,7 @@ async function synthetic(ws: LocalWorkspace) {
     const full = await match(ws, model, 'bench-run');
     const truth = await ws.query(`SELECT concat(system, ':', record_id) AS uid, entity_id FROM raw.people.truth`);
     const lambda = [['first_name', 'last_name', 'dob'], ['national_id']];
-    const s = await splinkOn(ws, model, truth.rows as { uid: string; entity_id: string }[], lambda);
+    const s = await splinkOn(ws, model, truth.rows as { uid: string; entity_id: string }[], lambda, full.params);
     report(`synthetic ${RECORDS}`, full, s, Math.round(process.resourceUsage().maxRSS / 1024));
   }
   if (!PARTS.has('incremental')) return;
@@ -205,7 +221,7 @@ async function febrl(ws: LocalWorkspace, name: 'febrl3' | 'febrl4') {
   const { sources, truth } = await writeFebrl(ws, febrlFolder(VENV), name, files);
   await ingestAll(ws, model, sources, `bench-${name}`);
   const run = await match(ws, model, `bench-${name}`);
-  const s = await splinkOn(ws, model, truth, FEBRL_LAMBDA_RULES);
+  const s = await splinkOn(ws, model, truth, FEBRL_LAMBDA_RULES, run.params);
   report(`${name} ${truth.length}`, run, s);
 }
 

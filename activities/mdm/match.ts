@@ -95,8 +95,9 @@ const toPatterns = (model: MdmModel, rows: Record<string, unknown>[]): PatternCo
   rows.map((r) => ({ levels: attributesOf(model).map((a) => num(r[gammaColumn(a)])), count: num(r.n) }));
 
 /**
- * u from the agreement levels of every pair among a seeded sample of records (nearly all non-matches); λ and m
- * by EM over the candidate pairs' pattern counts (one scan), u held fixed.
+ * u from the agreement levels of every pair among a seeded sample of records (nearly all non-matches); m by EM
+ * over the candidate pairs' pattern counts (one scan), u held fixed; λ, the probability that two random records
+ * match, from the expected matches among the candidate pairs.
  */
 export async function trainModel(
   ws: Workspace,
@@ -120,7 +121,13 @@ export async function trainModel(
     ),
   );
   const blocked = rules.map((_, i) => blockingAttributes(req.model, i).map((a) => attrs.indexOf(a)));
-  const fitted = trainPerRule(byRule, blocked, initialParams(levels, u));
+  const records = num((await ws.query(`SELECT count(*) AS n FROM ${tableName(t.work)}`)).rows[0]?.n);
+  const candidates = toPatterns(
+    req.model,
+    rows.map((r) => ({ ...r, n: r.own })),
+  ).filter((p) => p.count > 0);
+  const population = (records * (records - 1)) / 2;
+  const fitted = trainPerRule(byRule, blocked, initialParams(levels, u), { candidates, population });
   return { ...fitted, patterns: rows.length };
 }
 

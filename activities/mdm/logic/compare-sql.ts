@@ -27,13 +27,36 @@ function condition(level: ComparisonLevel, l: string, r: string): string {
   }
 }
 
+/**
+ * Names written in each other's place agree: a name attribute is equal when the two records hold its value and
+ * another name attribute's crosswise ("fuller william" and "william fuller" as first and last name), so a given
+ * name typed into the family-name field neither scores as two disagreements nor trips a hard identifier.
+ */
+export function swappedExpr(model: MdmModel, attr: string, l = 'l', r = 'r'): string | null {
+  if (model.attributes[attr].kind !== 'name') return null;
+  const col = (t: string, a: string) => `${t}.${compareColumn(model, a)}`;
+  const partners = attributesOf(model).filter((o) => o !== attr && model.attributes[o].kind === 'name');
+  if (!partners.length) return null;
+  const swapped = partners.map(
+    (o) => `(${col(l, attr)} = ${col(r, o)} AND ${col(l, o)} = ${col(r, attr)} AND ${col(l, attr)} <> ${col(l, o)})`,
+  );
+  return swapped.length === 1 ? swapped[0] : `(${swapped.join(' OR ')})`;
+}
+
+/** Equal values, or (names) the values swapped with another name attribute. */
+function equalExpr(model: MdmModel, attr: string, l: string, r: string): string {
+  const eq = `${l}.${compareColumn(model, attr)} = ${r}.${compareColumn(model, attr)}`;
+  const swapped = swappedExpr(model, attr, l, r);
+  return swapped ? `(${eq} OR ${swapped})` : eq;
+}
+
 /** The comparison level of an attribute for the pair l, r: -1 missing, 0 disagree … top exact. */
 export function gammaExpr(model: MdmModel, attr: string, l = 'l', r = 'r'): string {
   const a = `${l}.${compareColumn(model, attr)}`;
   const b = `${r}.${compareColumn(model, attr)}`;
   const levels = model.attributes[attr].comparisons;
   const top = levels.length + 1;
-  const whens = [`WHEN ${a} IS NULL OR ${b} IS NULL THEN -1`, `WHEN ${a} = ${b} THEN ${top}`];
+  const whens = [`WHEN ${a} IS NULL OR ${b} IS NULL THEN -1`, `WHEN ${equalExpr(model, attr, l, r)} THEN ${top}`];
   levels.forEach((c, i) => whens.push(`WHEN ${condition(c, a, b)} THEN ${top - 1 - i}`));
   return `CASE ${whens.join(' ')} ELSE 0 END`;
 }
@@ -44,6 +67,17 @@ const METRICS = {
   date_distance: (l: string, r: string) => `abs(datediff(CAST(${l} AS DATE), CAST(${r} AS DATE)))`,
 };
 type MetricType = keyof typeof METRICS;
+
+/**
+ * An attribute's comparison function of one type for a pair. Edit distances are only read against the levels'
+ * largest `max`: values whose lengths differ by more are at least that far apart, so the distance is not computed
+ * (most pairs of random records, and the u sample is made of them).
+ */
+function metric(model: MdmModel, attr: string, type: MetricType, a: string, b: string): string {
+  if (type !== 'levenshtein') return METRICS[type](a, b);
+  const max = Math.max(...model.attributes[attr].comparisons.map((c) => (c.type === 'levenshtein' ? c.max : 0)));
+  return `CASE WHEN abs(length(${a}) - length(${b})) > ${max} THEN ${max + 1} ELSE ${METRICS.levenshtein(a, b)} END`;
+}
 const metricColumn = (attr: string, type: string) => ident(`m_${type}_${attr}`);
 
 /**
@@ -59,8 +93,10 @@ export function metricsSelect(model: MdmModel, l = 'l', r = 'r'): string {
       );
       return [
         `(${a} IS NULL OR ${b} IS NULL) AS ${ident(`nul_${attr}`)}`,
-        `coalesce(${a} = ${b}, FALSE) AS ${ident(`eq_${attr}`)}`,
-        ...types.map((x) => `CASE WHEN ${a} = ${b} THEN NULL ELSE ${METRICS[x](a, b)} END AS ${metricColumn(attr, x)}`),
+        `coalesce(${equalExpr(model, attr, l, r)}, FALSE) AS ${ident(`eq_${attr}`)}`,
+        ...types.map(
+          (x) => `CASE WHEN ${a} = ${b} THEN NULL ELSE ${metric(model, attr, x, a, b)} END AS ${metricColumn(attr, x)}`,
+        ),
       ];
     })
     .join(', ');

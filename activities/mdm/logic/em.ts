@@ -11,7 +11,10 @@ export interface PatternCount {
 }
 
 export interface FsParams {
-  /** Prior probability that a candidate pair is a match. */
+  /**
+   * Prior probability that two records match: two random records when training knows how many pairs there are
+   * (`trainPerRule`'s `population`), else a candidate pair.
+   */
   lambda: number;
   /** m[attribute][level]: P(level | match); u[attribute][level]: P(level | non-match). Levels 0…top. */
   m: number[][];
@@ -54,9 +57,9 @@ export function initialParams(levelCounts: number[], u?: number[][]): FsParams {
 export function trainEm(
   patterns: PatternCount[],
   start: FsParams,
-  opts: { fixU?: boolean; fixM?: boolean; maxIterations?: number; tolerance?: number } = {},
+  opts: { fixU?: boolean; fixM?: boolean; maxIterations?: number; tolerance?: number; population?: number } = {},
 ): FsParams & { iterations: number } {
-  const { fixU = true, fixM = false, maxIterations = 200, tolerance = 1e-6 } = opts;
+  const { fixU = true, fixM = false, maxIterations = 200, tolerance = 1e-6, population } = opts;
   let p: FsParams = { lambda: start.lambda, m: start.m.map((r) => [...r]), u: start.u.map((r) => [...r]) };
   const attributes = p.m.length;
   for (let it = 1; it <= maxIterations; it++) {
@@ -75,8 +78,9 @@ export function trainEm(
         uSum[a][l] += (1 - w) * count;
       }
     }
+    // `population`: the patterns are the candidate pairs among that many pairs, the others taken as non-matches
     const next: FsParams = {
-      lambda: Math.min(Math.max(matches / total, FLOOR), 1 - FLOOR),
+      lambda: Math.min(Math.max(matches / Math.max(total, population ?? 0), population ? 1e-12 : FLOOR), 1 - FLOOR),
       m: fixM ? p.m : mSum.map(normalise),
       u: fixU ? p.u : uSum.map(normalise),
     };
@@ -106,12 +110,17 @@ export function uFromSample(levelCounts: number[], sample: PatternCount[]): numb
  * Training as Splink does it for blocked pairs: the pairs of each blocking rule all agree on that rule's
  * attributes, so each rule's EM leaves them out (as if missing) and estimates m of the other attributes; an
  * attribute's m is the mean over the rules that could estimate it (the start value when none could). λ is then
- * estimated over all candidate pairs with m and u held.
+ * estimated with m and u held. With `candidates` (every candidate pair once) and `population` (all pairs of the
+ * records), λ is the probability that two random records match: the expected matches among the candidates over
+ * all pairs, the pairs no rule blocks taken as non-matches. The scores then weigh every attribute's agreement
+ * against the odds of a random pair, as u does (u comes from random pairs); a λ of candidate pairs would count
+ * the blocking attributes' agreement twice and score non-matches that share a block too high.
  */
 export function trainPerRule(
   patternsByRule: PatternCount[][],
   blockedAttributes: number[][],
   start: FsParams,
+  global?: { candidates: PatternCount[]; population: number },
 ): FsParams & { iterations: number } {
   const sums = start.m.map((r) => r.map(() => 0));
   const counts = start.m.map(() => 0);
@@ -129,7 +138,14 @@ export function trainPerRule(
     });
   });
   const m = start.m.map((row, a) => (counts[a] ? normalise(sums[a].map((x) => x / counts[a])) : row));
-  const all = patternsByRule.flat();
-  const withLambda = trainEm(all, { lambda: start.lambda, m, u: start.u }, { fixU: true, fixM: true });
+  const all = global ? global.candidates : patternsByRule.flat();
+  const lambda = global
+    ? Math.min(start.lambda, all.reduce((n, p) => n + p.count, 0) / global.population)
+    : start.lambda;
+  const withLambda = trainEm(
+    all,
+    { lambda, m, u: start.u },
+    { fixU: true, fixM: true, population: global?.population, tolerance: global ? 1e-9 : undefined },
+  );
   return { ...withLambda, iterations: iterations + withLambda.iterations };
 }

@@ -24,15 +24,46 @@ export function survivorKeys(model: MdmModel, attr: string): string[] {
   return keys[strategy];
 }
 
-/** Survivorship order of an attribute's values inside a golden record (best first), then a fixed tie-break. */
-function survivorOrder(model: MdmModel, attr: string): string {
-  const a = ident(attr);
-  return [`CASE WHEN ${a} IS NULL THEN 1 ELSE 0 END`, ...survivorKeys(model, attr), `${a} ASC`, 'uid ASC'].join(', ');
+/** A whole number as a fixed-width text that sorts as the number does (ascending), or reversed (descending). */
+const sortable = (n: string, desc = false) => `lpad(CAST(${desc ? `9999999999 - ${n}` : n} AS STRING), 10, '0')`;
+
+/** The order keys of `survivorKeys`, each as sortable text (recency: the rank by source_updated_at). */
+function survivorKeyTexts(model: MdmModel, attr: string): string[] {
+  const strategy = model.attributes[attr].survivorship;
+  const trust = sortable('trust', true);
+  const keys: Record<typeof strategy, string[]> = {
+    most_trusted: [trust, sortable('priority'), sortable('recency')],
+    most_recent: [sortable('recency'), trust],
+    most_complete: [sortable('filled', true), trust],
+    longest: [sortable(`length(${ident(attr)})`, true), trust],
+    most_frequent: [sortable(ident(`freq_${attr}`), true), trust],
+    source_priority: [sortable('priority'), trust],
+  };
+  return keys[strategy];
 }
 
 /**
- * Each live record of a golden record with two or more records, with its golden record id and, per attribute,
- * how often its value occurs in that record (single records need no survivorship).
+ * Survivorship order of an attribute's values inside a golden record as one text, the least first: a value
+ * before none, the strategy's keys, then a fixed tie-break (the value, then the record). `min_by` over it picks
+ * the surviving value in one aggregation, with no sort per attribute; chr(1) ends the value, so a value sorts
+ * before its own extensions as it does in ORDER BY.
+ */
+function survivorKey(model: MdmModel, attr: string): string {
+  const a = ident(attr);
+  const parts = [
+    `CASE WHEN ${a} IS NULL THEN '1' ELSE '0' END`,
+    ...survivorKeyTexts(model, attr),
+    `coalesce(${a}, '')`,
+    'chr(1)',
+    'uid',
+  ];
+  return `concat(${parts.join(', ')})`;
+}
+
+/**
+ * Each live record of a golden record with two or more records, with its golden record id, its recency (rank by
+ * source_updated_at, the latest first, none last) and, per attribute, how often its value occurs in that record
+ * (single records need no survivorship).
  */
 export function survivorRowsSql(model: MdmModel, t: MatchTables): string {
   // how often each value occurs in its golden record: only most_frequent attributes need it
@@ -40,8 +71,8 @@ export function survivorRowsSql(model: MdmModel, t: MatchTables): string {
     .filter((a) => model.attributes[a].survivorship === 'most_frequent')
     .map((a) => `, count(*) OVER (PARTITION BY g.entity_id, w.${ident(a)}) AS ${ident(`freq_${a}`)}`);
   return (
-    `SELECT g.entity_id, w.*${freq.join('')} FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ` +
-    `ON w.uid = g.uid WHERE g.size > 1`
+    `SELECT g.entity_id, w.*${freq.join('')}, dense_rank() OVER (ORDER BY w.source_updated_at DESC NULLS LAST) AS recency ` +
+    `FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid WHERE g.size > 1`
   );
 }
 
@@ -61,19 +92,19 @@ export function goldenSql(
 ): string {
   const attrs = attributesOf(model);
   const rows = survivorRowsSql(model, t);
-  const picks = attrs.flatMap((a) => [
-    `first_value(${ident(a)}) OVER (PARTITION BY entity_id ORDER BY ${survivorOrder(model, a)}) AS ${ident(a)}`,
-    `first_value(CASE WHEN ${ident(a)} IS NULL THEN NULL ELSE uid END) OVER (PARTITION BY entity_id ORDER BY ${survivorOrder(model, a)}) AS ${ident(`${a}__source`)}`,
-  ]);
-  const picked = `SELECT entity_id, uid, ${picks.join(', ')} FROM (${rows}) r`;
+  const keys = attrs.map((a) => `${survivorKey(model, a)} AS ${ident(`k_${a}`)}`);
+  const keyed = `SELECT r.*, ${keys.join(', ')} FROM (${rows}) r`;
   // each record's strongest link inside its golden record, from the clustering's edge table
   const strongest =
     `SELECT x.uid, max(e.score) AS best FROM ${tableSql(t.assign)} x JOIN ${tableSql(t.edges)} e ON e.a = x.uid ` +
     `JOIN ${tableSql(t.assign)} y ON y.uid = e.b AND y.entity_id = x.entity_id GROUP BY x.uid`;
-  const values = attrs.flatMap((a) => [
-    `min(v.${ident(a)}) AS ${ident(a)}`,
-    `min(v.${ident(`${a}__source`)}) AS ${ident(`${a}__source`)}`,
-  ]);
+  const values = attrs.flatMap((a) => {
+    const [value, key] = [`v.${ident(a)}`, `v.${ident(`k_${a}`)}`];
+    return [
+      `min_by(${value}, ${key}) AS ${ident(a)}`,
+      `CASE WHEN min_by(${value}, ${key}) IS NULL THEN NULL ELSE min_by(v.uid, ${key}) END AS ${ident(`${a}__source`)}`,
+    ];
+  });
   const confidence = `min(coalesce(s.best, 100.0))`;
   const at = `CAST(${lit(ts)} AS TIMESTAMP)`;
   const created = hasPrevious ? `coalesce(min(o.created_at), ${at})` : at;
@@ -84,7 +115,7 @@ export function goldenSql(
     `SELECT v.entity_id, ${lit(entityType)} AS entity_type, CASE ${archived}WHEN ${confidence} >= ${SCORE_MERGE} THEN 'active' ELSE 'under_review' END AS status, ` +
     `${hasPrevious ? `coalesce(max(o.status), '') <> 'archived' AND ` : ''}${confidence} < ${SCORE_MERGE} AS reviewable, ${confidence} AS confidence_score, count(*) AS record_count, ` +
     `${values.join(', ')}, CAST(NULL AS STRING) AS merged_into, ${created} AS created_at, ${at} AS updated_at, ${lit(runId)} AS run_id ` +
-    `FROM (${picked}) v LEFT JOIN (${strongest}) s ON s.uid = v.uid${prevJoin} GROUP BY v.entity_id`;
+    `FROM (${keyed}) v LEFT JOIN (${strongest}) s ON s.uid = v.uid${prevJoin} GROUP BY v.entity_id`;
   // Single records (most of them): their own values, confidence 100, no window function or join on the pairs.
   const own = attrs.flatMap((a) => [
     `w.${ident(a)} AS ${ident(a)}`,

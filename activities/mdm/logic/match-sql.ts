@@ -149,7 +149,8 @@ export const membershipColumn = (j: number) => `blk_${j}`;
  * Agreement-pattern counts per blocking rule, for training: each rule's own pairs, not only those no earlier rule
  * produced (the dedupe of the candidate pairs would hide, say, equal birth dates from every rule after `dob`).
  * Read from the candidate pairs (every pair of every rule is one of them, its memberships say which rules block
- * it), so no comparison is computed twice.
+ * it), so no comparison is computed twice. `own` counts the pairs the rule built (each candidate pair once over
+ * all rules), for λ.
  */
 export function patternCountsSql(model: MdmModel, t: MatchTables): string {
   const cols = attributesOf(model)
@@ -158,7 +159,8 @@ export function patternCountsSql(model: MdmModel, t: MatchTables): string {
   return model.blocking_rules
     .map(
       (rule, i) =>
-        `SELECT ${lit(rule.name)} AS rule, ${cols}, count(*) AS n FROM ${tableSql(t.candidates)} ` +
+        `SELECT ${lit(rule.name)} AS rule, ${cols}, count(*) AS n, count_if(rule = ${lit(rule.name)}) AS own ` +
+        `FROM ${tableSql(t.candidates)} ` +
         `WHERE ${ident(membershipColumn(i))} GROUP BY ${cols}`,
     )
     .join(' UNION ALL ');

@@ -122,6 +122,8 @@ test('comparison levels from each function computed once per pair equal the leve
       ['4', null, 'schmidt', '1979-12-30', 'rs@y.org', null, null, 'B2'],
       ['5', 'robert', 'smith', '1980-01-02', 'bob@x.com', '5551234567', '10001', 'A1'],
       ['6', 'katherine', 'o brien', '1990-06-01', 'kob@z.net', '5559876543', '20002', 'C3'],
+      // given and family name swapped; an email far longer than the others (its edit distance is not computed)
+      ['7', 'smith', 'robert', '1980-01-02', 'robert.smith.at.home@x.com', '5551234567', '10001', null],
     ];
     const attrs = Object.keys(model.attributes);
     const cell = (v: string | null) => (v === null ? 'CAST(NULL AS STRING)' : `'${v}'`);
@@ -147,6 +149,9 @@ test('comparison levels from each function computed once per pair equal the leve
     expect(once.rows.map((r) => ({ ...r }))).toEqual(direct.rows.map((r) => ({ ...r })));
     // the pairs reach more than the extreme levels
     expect(new Set(direct.rows.map((r) => Number(r.first_name))).size).toBeGreaterThan(3);
+    // names written in each other's place agree on both (the top level), so the hard identifier does not cap them
+    const swapped = direct.rows.find((r) => r.a === '1' && r.b === '7');
+    expect([swapped?.first_name, swapped?.last_name, swapped?.email]).toEqual([3, 3, 0]);
   } finally {
     await ws.close();
     rmSync(root, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import {
   initialParams,
   matchProbability,
   trainEm,
+  trainPerRule,
   uFromSample,
   type PatternCount,
 } from '../../../activities/mdm/logic/em';
@@ -63,4 +64,23 @@ test('with u from a sample of random pairs (nearly all non-matches), EM with u f
   expect(matchProbability(fitted, [2, 1, 3, 1])).toBeGreaterThan(0.99);
   expect(matchProbability(fitted, [0, 0, 0, 0])).toBeLessThan(0.001);
   expect(matchProbability(fitted, [-1, -1, -1, -1])).toBeCloseTo(fitted.lambda, 6);
+});
+
+test('with the number of all pairs, λ is the probability that two random records match', () => {
+  // 1,000 matches among 100,000 pairs; blocking kept them all and 20,000 non-matches
+  const matches = patterns(1_000, 4, 1);
+  const nonMatches = patterns(20_000, 5, 0);
+  const candidates = [...matches, ...nonMatches];
+  const u = uFromSample(levelCounts, patterns(200_000, 6, 0));
+  const fitted = trainPerRule([candidates], [[]], initialParams(levelCounts, u), {
+    candidates,
+    population: 100_000,
+  });
+  // 0.0089: the weakly separating test model leaves some matches' posteriors low, and the pairs outside the
+  // candidates, taken as non-matches, add nothing to make up for them
+  expect(fitted.lambda).toBeGreaterThan(0.008);
+  expect(fitted.lambda).toBeLessThan(0.012);
+  // without it, λ is the share of matches among the candidate pairs
+  const inBlocks = trainPerRule([candidates], [[]], initialParams(levelCounts, u));
+  expect(inBlocks.lambda).toBeGreaterThan(0.01);
 });
