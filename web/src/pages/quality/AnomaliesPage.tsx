@@ -7,6 +7,7 @@ import { ErrorView } from '../../shell/ErrorView';
 import { RoleNote, useCan } from '../../shell/roles';
 import { uiState } from '../../state/ui-state';
 import { QualityNav, Status } from './status';
+import { Pager } from './VirtualTable';
 
 type Anomaly = components['schemas']['DqAnomaly'];
 type Action = 'acknowledge' | 'resolve' | 'false-positive';
@@ -44,11 +45,13 @@ export function AnomaliesPage() {
   );
   useEffect(() => uiState.save('quality.anomalies', filters), [filters]);
   const [index, setIndex] = useState(0);
+  const [page, setPage] = useState(0);
   const [said, setSaid] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const can = useCan('post /api/data-quality/anomalies/{id}/acknowledge');
   const query = {
     limit: 200,
+    offset: page * 200,
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.severity ? { severity: filters.severity } : {}),
   };
@@ -92,6 +95,7 @@ export function AnomaliesPage() {
   const set = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setIndex(0);
+    setPage(0);
   };
   return (
     <section aria-labelledby="anomalies-title">
@@ -130,6 +134,17 @@ export function AnomaliesPage() {
       {list.isError && <ErrorView error={list.error} onRetry={() => void list.refetch()} />}
       {list.isPending && <p role="status">Loading anomalies…</p>}
       {list.data && items.length === 0 && <p>No anomaly matches these filters.</p>}
+      {list.data && (
+        <Pager
+          page={page}
+          size={200}
+          shown={items.length}
+          onPage={(p) => {
+            setPage(p);
+            setIndex(0);
+          }}
+        />
+      )}
       {items.length > 0 && (
         <div className="cards">
           <div

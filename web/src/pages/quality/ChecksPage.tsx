@@ -10,11 +10,12 @@ import { uiState } from '../../state/ui-state';
 import { ConfirmButton } from '../jobs/ConfirmButton';
 import { CheckForm } from './CheckForm';
 import { QualityNav, Status } from './status';
-import { VirtualTable } from './VirtualTable';
+import { Pager, VirtualTable } from './VirtualTable';
 
 type Check = components['schemas']['DqxCheck'];
 const col = createColumnHelper<Check>();
 const NONE: Check[] = [];
+const PAGE = 500;
 
 /** /quality/checks: the checks (of one table or all), enable/disable, delete, and a new check's form. */
 export function ChecksPage() {
@@ -25,17 +26,20 @@ export function ChecksPage() {
   );
   useEffect(() => uiState.save('quality.checks', filters), [filters]);
   const table = filters.table.trim();
+  const [page, setPage] = useState(0);
   const fns = useQuery({
     queryKey: ['dq-check-functions'],
     queryFn: () => unwrap(api.client.GET('/api/governance/dqx/check-functions')),
     staleTime: 300_000,
   });
   const checks = useQuery({
-    queryKey: ['dq-checks', table],
+    queryKey: ['dq-checks', table, page],
     queryFn: () =>
       unwrap(
         api.client.GET('/api/governance/dqx/checks', {
-          params: { query: { limit: 1000, ...(table.length >= 5 ? { table_fqn: table } : {}) } },
+          params: {
+            query: { limit: PAGE, offset: page * PAGE, ...(table.length >= 5 ? { table_fqn: table } : {}) },
+          },
         }),
       ),
   });
@@ -106,7 +110,13 @@ export function ChecksPage() {
       <div className="row-actions">
         <label className="field">
           Table (catalog.schema.table; empty: all)
-          <input value={filters.table} onChange={(e) => setFilters((f) => ({ ...f, table: e.target.value }))} />
+          <input
+            value={filters.table}
+            onChange={(e) => {
+              setPage(0);
+              setFilters((f) => ({ ...f, table: e.target.value }));
+            }}
+          />
         </label>
         <label className="field">
           Search these checks
@@ -131,6 +141,7 @@ export function ChecksPage() {
             rowTestId="dq-check-row"
             rowKey={(c) => c.id}
           />
+          <Pager page={page} size={PAGE} shown={checks.data.length} onPage={setPage} />
         </>
       )}
     </section>

@@ -10,7 +10,7 @@ import { uiState } from '../../state/ui-state';
 import { createRequestValidator } from '../clone/validate';
 import { ActionButton, Field, requestSchemaOf, useFieldErrors } from './form';
 import { PassRate, QualityNav } from './status';
-import { VirtualTable } from './VirtualTable';
+import { Pager, VirtualTable } from './VirtualTable';
 
 type Run = components['schemas']['DqxRunResult'];
 const col = createColumnHelper<Run>();
@@ -43,15 +43,16 @@ export function RunsPage() {
   const [table, setTable] = useState(() => uiState.load<string>('quality.runs.table') ?? '');
   useEffect(() => uiState.save('quality.runs.table', table), [table]);
   const errors = useFieldErrors();
+  const [page, setPage] = useState(0);
   const schema = requestSchemaOf(doc, '/api/governance/dqx/run');
   const validate = useMemo(() => (schema ? createRequestValidator(doc, schema) : null), [doc, schema]);
   const filter = table.trim().split('.').length === 3 && !table.includes('.all') ? table.trim() : '';
   const runs = useQuery({
-    queryKey: ['dq-runs', filter],
+    queryKey: ['dq-runs', filter, page],
     queryFn: () =>
       unwrap(
         api.client.GET('/api/governance/dqx/runs', {
-          params: { query: { limit: 200, ...(filter ? { table_fqn: filter } : {}) } },
+          params: { query: { limit: 200, offset: page * 200, ...(filter ? { table_fqn: filter } : {}) } },
         }),
       ),
     refetchInterval: 10_000,
@@ -95,7 +96,16 @@ export function RunsPage() {
           errors={errors}
           hint="catalog.schema.table, catalog.schema.all, catalog.all or all"
         >
-          {(p) => <input {...p} value={table} onChange={(e) => setTable(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              value={table}
+              onChange={(e) => {
+                setPage(0);
+                setTable(e.target.value);
+              }}
+            />
+          )}
         </Field>
         <ActionButton type="submit" operation="post /api/governance/dqx/run" disabled={run.isPending}>
           {run.isPending ? 'Running…' : 'Run the enabled checks'}
@@ -128,6 +138,7 @@ export function RunsPage() {
           rowKey={(r) => r.run_id}
         />
       )}
+      {runs.data && <Pager page={page} size={200} shown={runs.data.length} onPage={setPage} />}
     </section>
   );
 }

@@ -111,3 +111,19 @@ export function VirtualTable<T>(props: {
     </div>
   );
 }
+
+/** Previous / next page of a server-paged list (`size` rows a page; a short page is the last). */
+export function Pager(props: { page: number; size: number; shown: number; onPage: (page: number) => void }) {
+  if (props.page === 0 && props.shown < props.size) return null;
+  return (
+    <div className="row-actions">
+      <button type="button" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>
+        Previous page
+      </button>
+      <span>Page {props.page + 1}</span>
+      <button type="button" disabled={props.shown < props.size} onClick={() => props.onPage(props.page + 1)}>
+        Next page
+      </button>
+    </div>
+  );
+}
