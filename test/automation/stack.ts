@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Worker } from '@temporalio/worker';
+import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import { ensureDispatcher, wakeDispatcherOnCommit } from '../../api/automation/dispatcher';
@@ -57,7 +57,12 @@ export interface AutomationStack extends RealStack {
   stop(): Promise<void>;
 }
 
-export async function automationStack(name: string, configure?: (config: Config) => void): Promise<AutomationStack> {
+export async function automationStack(
+  name: string,
+  configure?: (config: Config) => void,
+  /** Another workflow bundle than the current code's (the history recorder runs earlier workflow code). */
+  workflowBundle?: WorkflowBundleWithSourceMap,
+): Promise<AutomationStack> {
   const stack = await realStack(name);
   const { h } = stack;
   const appDeps = stack.appDeps();
@@ -69,7 +74,7 @@ export async function automationStack(name: string, configure?: (config: Config)
       connection: h.env.nativeConnection,
       taskQueue: h.taskQueue,
       ...WORKER_TUNING,
-      workflowBundle: h.bundle,
+      workflowBundle: workflowBundle ?? h.bundle,
       activities: h.activities({
         deps: { config: appDeps.config, workspaces: appDeps.workspaces, automation: automationServices(appDeps) },
       }),

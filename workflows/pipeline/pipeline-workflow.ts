@@ -3,6 +3,7 @@ import {
   CancellationScope,
   condition,
   isCancellation,
+  patched,
   proxyActivities,
   setHandler,
   sleep,
@@ -12,7 +13,7 @@ import type { PipelineActivities } from '../../activities/pipeline';
 import type { PipelineJobInput, Step, StepStatus } from '../../schemas/pipeline';
 import { undoPlanOf } from '../../activities/pipeline/logic/undo';
 import { approvalSignal, type ApprovalDecision, type PipelineResult } from './definitions';
-import { rollBack } from './rollback';
+import { RECORD_UNDO_PATCH, rollBack } from './rollback';
 
 const JOB_STEPS = new Set(['clone', 'sync', 'dq_run']);
 
@@ -59,7 +60,8 @@ export async function pipelineWorkflow(input: PipelineJobInput): Promise<Pipelin
 
   const runStep = async (i: number, step: Step): Promise<Record<string, unknown>> => {
     // A step that changes tables: their state before it (kept across its attempts) is what a rollback restores.
-    if (['record', 'record_sync'].includes(undoPlanOf(step).kind))
+    // Runs begun before this record existed replay without it (their histories have no such activity).
+    if (['record', 'record_sync'].includes(undoPlanOf(step).kind) && patched(RECORD_UNDO_PATCH))
       logs[i] ??= await recordPipelineStepBefore({ runId, step });
     if (JOB_STEPS.has(step.type)) {
       child = await startPipelineChild({ runId, index: i, step });

@@ -1,4 +1,4 @@
-import { executeChild, proxyActivities } from '@temporalio/workflow';
+import { executeChild, patched, proxyActivities } from '@temporalio/workflow';
 import { rootCauseMessage } from '../../activities/jobs/logic/root-cause';
 import type { PipelineActivities } from '../../activities/pipeline';
 import { undoPlanOf } from '../../activities/pipeline/logic/undo';
@@ -9,6 +9,13 @@ const { pipelineRollbackLogs } = proxyActivities<PipelineActivities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 10 },
 });
+
+/**
+ * The patch that added undo records (a rollback log taken before a sync, an optimize or a writing custom_sql) and
+ * the per-kind reasons written for steps that are not undone. A run begun before it replays the earlier code
+ * path: no record activity before a step, and a rollback that undoes clone steps only, leaving others untouched.
+ */
+export const RECORD_UNDO_PATCH = 'pipeline-record-undo-state';
 
 export type SetStep = (
   i: number,
@@ -53,9 +60,14 @@ async function logsOf(run: RunState, i: number): Promise<{ ids: string[]; missin
 export async function rollBack(run: RunState, set: SetStep): Promise<{ rolledBack: string[]; summary: string }> {
   const rolledBack: string[] = [];
   const kept: string[] = [];
+  const perKind = patched(RECORD_UNDO_PATCH);
   for (let i = run.steps.length - 1; i >= 0; i--) {
     if (run.status[i] !== 'succeeded') continue;
     const step = run.steps[i];
+    if (!perKind && (step.type !== 'clone' || !run.childIds[i])) {
+      kept.push(step.name); // the earlier code: only a clone step with its job was undone, others left as they were
+      continue;
+    }
     const results: RollbackResult[] = [];
     let error: string | null = null;
     try {
