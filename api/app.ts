@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { AppDeps, RouteModule } from './deps';
 import { apiKeyAuth, callerContext, configuredKeys } from './middleware/auth';
 import { errorHandler, notFoundHandler } from './middleware/errors';
@@ -57,7 +57,7 @@ import { authRoutes } from './auth/routes';
 import { authWorkspaceRoutes } from './auth/workspace-routes';
 import { oauthRoutes } from './auth/oauth-u2m';
 import { cloudRoutes } from './auth/cloud-routes';
-import { sessionCaller, sessionMiddleware } from './auth/session';
+import { SESSION_COOKIE, sessionCaller, sessionMiddleware } from './auth/session';
 import { tableRoutes } from './tables/routes';
 
 /** Every domain's routes. A new domain adds its module here (and nothing else in this file). */
@@ -113,6 +113,23 @@ export const routeModules: RouteModule[] = [
 ];
 
 /**
+ * Runs the session middleware only where a session can matter: a request carrying the session cookie, or one
+ * under /api/auth/ (where sessions start, change and end). Elsewhere it would only make a session object and an
+ * id for every request and throw them away (nothing is saved or sent before sign-in), which costs a load-balanced
+ * API more than its routing; `req.session` is then absent, and readers treat that as not signed in.
+ */
+function whenSessionMatters(session: RequestHandler): RequestHandler {
+  const cookie = `${SESSION_COOKIE}=`;
+  return (req, res, next) => {
+    if (req.headers.cookie?.includes(cookie) || req.path.toLowerCase().startsWith('/api/auth/')) {
+      session(req, res, next);
+      return;
+    }
+    next();
+  };
+}
+
+/**
  * Builds the Express app without listening (tests drive it with supertest; api/server.ts listens).
  * Order matters: span → request id → log → CORS (answers preflights) → session cookie → API key (or session) → JSON body → the request's span
  * again (body parsing leaves its async context) → the caller's context → routes → 404 → errors.
@@ -125,7 +142,7 @@ export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules):
   app.use(requestId());
   app.use(requestLogging(deps.logger));
   app.use(cors({ origin: deps.config.api_server.cors_origins, exposedHeaders: ['X-Request-Id'] }));
-  app.use(sessionMiddleware(deps.config, deps.store));
+  app.use(whenSessionMatters(sessionMiddleware(deps.config, deps.store)));
   app.use(apiKeyAuth(configuredKeys(deps.config.api_server), sessionCaller(deps.config)));
   app.use(express.json({ limit: deps.config.api_server.json_limit }));
   app.use(resumeRequestContext());

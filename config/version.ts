@@ -1,9 +1,20 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 
-/** Versions reported by `lakeward version` and GET /api/health. */
-export function versionInfo(): { version: string; node: string; temporal_sdk: string } {
-  return { version: packageVersion(path.resolve(__dirname, '..')), node: process.version, temporal_sdk: sdkVersion() };
+type VersionInfo = { version: string; node: string; temporal_sdk: string };
+let cached: VersionInfo | undefined;
+
+/**
+ * Versions reported by `lakeward version` and GET /api/health. Read from the package files once per process (a
+ * process runs one version): the health route is polled hundreds of times a second under load.
+ */
+export function versionInfo(): VersionInfo {
+  cached ??= {
+    version: packageVersion(path.resolve(__dirname, '..')),
+    node: process.version,
+    temporal_sdk: sdkVersion(),
+  };
+  return { ...cached };
 }
 
 function packageVersion(dir: string): string {

@@ -1,7 +1,6 @@
 import type { CloneRequestInput } from '../../schemas/clone';
 import type { JobStatus } from '../../schemas/jobs';
-import { cloneProgressCounts } from '../../store/clone/clone-state';
-import { readRunLog } from '../../store/jobs/run-logs';
+import { readCloneRecord } from '../../store/clone/clone-record';
 import type { CloneSummary } from '../../workflows/clone/definitions';
 import type { AppDeps } from '../deps';
 import { newCloneJobId } from '../jobs/job-id';
@@ -9,7 +8,7 @@ import { jobType, jobView, listJobRecords, requireJob, submitJob } from '../jobs
 import { logLine } from '../jobs/view';
 import { assertCloneAllowed } from '../governance/clone-access';
 import { currentCaller } from '../middleware/auth';
-import { HttpError } from '../middleware/http-error';
+import { HttpError, notFound } from '../middleware/http-error';
 import { buildCloneJob } from './build-input';
 import { cloneProgress } from './job-type';
 import { JobInputError } from './errors';
@@ -63,12 +62,11 @@ export function refuseJobInput(err: unknown): never {
  * server-mode aliases. Served from the store only.
  */
 export async function getCloneJob(deps: AppDeps, jobId: string) {
-  // The row, the log and the progress counts are read at once: one round trip to the store per poll of a job.
-  const [row, logs, counts] = await Promise.all([
-    requireCloneJob(deps, jobId),
-    readRunLog(deps.store.db, jobId),
-    cloneProgressCounts(deps.store.db, jobId),
-  ]);
+  // The row, the log and the progress counts in one statement: one round trip to the store per poll of a job.
+  const found = await readCloneRecord(deps.store.db, jobId);
+  if (!found || !(CLONE_JOB_TYPES as readonly string[]).includes(found.row.jobType))
+    throw notFound(`No ${CLONE_JOB_TYPES[0]} job ${jobId}`);
+  const { row, logs, counts } = found;
   const view = await jobView(deps, row, cloneProgress(row, counts));
   const summary = (row.summary ?? null) as Partial<CloneSummary> | null;
   const { jobId: _id, status: _s, ...summaryFields } = summary ?? {};

@@ -74,6 +74,6 @@ export function jobListItem(row: JobRow, progress: JobProgress, def?: JobTypeDef
   };
 }
 
-export function logLine(row: RunLogRow): string {
+export function logLine(row: Pick<RunLogRow, 'ts' | 'level' | 'message'>): string {
   return `${row.ts.toISOString()} ${row.level.toUpperCase()} ${row.message}`;
 }

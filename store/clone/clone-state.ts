@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import { preparedPerDb } from '../prepared';
 import { cloneJobTables, cloneTableState, runLogs } from '../schema';
 
 export type CloneJobTableRow = typeof cloneJobTables.$inferSelect;
@@ -67,16 +68,10 @@ export async function cloneProgressCounts(db: Db, jobId: string): Promise<CloneP
   return (await cloneProgressCountsOf(db, [jobId])).get(jobId)!;
 }
 
-/**
- * The progress counts of many clone jobs (one job's record, or a page of the jobs list) in one statement:
- * table results grouped by job and status, and finished schemas grouped by job. Every id gets an entry.
- */
-export async function cloneProgressCountsOf(db: Db, jobIds: string[]): Promise<Map<string, CloneProgressCounts>> {
-  const counts = new Map<string, CloneProgressCounts>(
-    jobIds.map((id) => [id, { cloned: 0, failed: 0, skipped: 0, bytes: 0, schemasDone: 0 }]),
-  );
-  if (jobIds.length === 0) return counts;
-  const rows = await db
+const progressCountsStmt = preparedPerDb((db) => {
+  // The ids travel as one array parameter, so one prepared text serves any number of jobs.
+  const ids = sql`any(${sql.placeholder('jobIds')}::text[])`;
+  return db
     .select({
       jobId: cloneJobTables.jobId,
       kind: cloneJobTables.status,
@@ -84,7 +79,7 @@ export async function cloneProgressCountsOf(db: Db, jobIds: string[]): Promise<M
       bytes: sql<number>`coalesce(sum(${cloneJobTables.bytesCopied}), 0)::bigint`,
     })
     .from(cloneJobTables)
-    .where(inArray(cloneJobTables.jobId, jobIds))
+    .where(sql`${cloneJobTables.jobId} = ${ids}`)
     .groupBy(cloneJobTables.jobId, cloneJobTables.status)
     .unionAll(
       db
@@ -95,9 +90,22 @@ export async function cloneProgressCountsOf(db: Db, jobIds: string[]): Promise<M
           bytes: sql<number>`0::bigint`,
         })
         .from(runLogs)
-        .where(and(inArray(runLogs.jobId, jobIds), sql`${runLogs.data}->>'event' = 'schema_finished'`))
+        .where(and(sql`${runLogs.jobId} = ${ids}`, sql`${runLogs.data}->>'event' = 'schema_finished'`))
         .groupBy(runLogs.jobId),
-    );
+    )
+    .prepare('lakeward_clone_progress_counts');
+});
+
+/**
+ * The progress counts of many clone jobs (one job's record, or a page of the jobs list) in one statement:
+ * table results grouped by job and status, and finished schemas grouped by job. Every id gets an entry.
+ */
+export async function cloneProgressCountsOf(db: Db, jobIds: string[]): Promise<Map<string, CloneProgressCounts>> {
+  const counts = new Map<string, CloneProgressCounts>(
+    jobIds.map((id) => [id, { cloned: 0, failed: 0, skipped: 0, bytes: 0, schemasDone: 0 }]),
+  );
+  if (jobIds.length === 0) return counts;
+  const rows = await progressCountsStmt(db).execute({ jobIds });
   for (const r of rows) {
     const c = counts.get(r.jobId)!;
     if (r.kind === 'schema_finished') c.schemasDone = Number(r.n);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
+import { preparedPerDb } from '../prepared';
 import { jobs } from '../schema';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -11,8 +12,16 @@ export async function createJob(db: Db, job: NewJob): Promise<JobRow> {
   return inserted ?? (await getJob(db, job.jobId))!;
 }
 
+const getJobStmt = preparedPerDb((db) =>
+  db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.jobId, sql.placeholder('jobId')))
+    .prepare('lakeward_get_job'),
+);
+
 export async function getJob(db: Db, jobId: string): Promise<JobRow | undefined> {
-  const [row] = await db.select().from(jobs).where(eq(jobs.jobId, jobId));
+  const [row] = await getJobStmt(db).execute({ jobId });
   return row;
 }
 
@@ -72,20 +81,37 @@ export async function finishJob(
 }
 
 /** Newest first. */
+/** The list's four shapes (filtered by type, status, both or neither), each prepared once per handle. */
+const listJobsStmt = (byType: boolean, byStatus: boolean) =>
+  preparedPerDb((db) => {
+    const conditions: SQL[] = [];
+    if (byType) conditions.push(eq(jobs.jobType, sql.placeholder('jobType')));
+    if (byStatus) conditions.push(eq(jobs.status, sql.placeholder('status')));
+    return db
+      .select()
+      .from(jobs)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(jobs.createdAt), desc(jobs.jobId))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`lakeward_list_jobs_${byType ? 't' : ''}${byStatus ? 's' : ''}`);
+  });
+const listJobsStmts = [
+  [listJobsStmt(false, false), listJobsStmt(false, true)],
+  [listJobsStmt(true, false), listJobsStmt(true, true)],
+];
+
 export async function listJobs(
   db: Db,
   filter: { jobType?: string; status?: string; limit?: number; offset?: number } = {},
 ): Promise<JobRow[]> {
-  const conditions: SQL[] = [];
-  if (filter.jobType) conditions.push(eq(jobs.jobType, filter.jobType));
-  if (filter.status) conditions.push(eq(jobs.status, filter.status));
-  return db
-    .select()
-    .from(jobs)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(jobs.createdAt), desc(jobs.jobId))
-    .limit(filter.limit ?? 100)
-    .offset(filter.offset ?? 0);
+  const stmt = listJobsStmts[filter.jobType ? 1 : 0][filter.status ? 1 : 0](db);
+  return stmt.execute({
+    jobType: filter.jobType,
+    status: filter.status,
+    limit: filter.limit ?? 100,
+    offset: filter.offset ?? 0,
+  });
 }
 
 /** How many jobs wait in the queue (status queued), by job type (types with none are absent). */

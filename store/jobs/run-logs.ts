@@ -1,5 +1,6 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import { preparedPerDb } from '../prepared';
 import { runLogs } from '../schema';
 
 export type RunLogRow = typeof runLogs.$inferSelect;
@@ -11,17 +12,21 @@ export async function appendRunLog(db: Db, jobId: string, lines: RunLogLine[]): 
   await db.insert(runLogs).values(lines.map((l) => ({ jobId, ...l })));
 }
 
-/** A job's log in order; pass the last id seen as `afterId` to read only newer lines. */
+const readRunLogStmt = preparedPerDb((db) =>
+  db
+    .select()
+    .from(runLogs)
+    .where(and(eq(runLogs.jobId, sql.placeholder('jobId')), gt(runLogs.id, sql.placeholder('afterId'))))
+    .orderBy(asc(runLogs.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('lakeward_read_run_log'),
+);
+
+/** A job's log in order; pass the last id seen as `afterId` to read only newer lines (ids start at 1). */
 export async function readRunLog(
   db: Db,
   jobId: string,
   opts: { afterId?: number; limit?: number } = {},
 ): Promise<RunLogRow[]> {
-  const where = opts.afterId ? and(eq(runLogs.jobId, jobId), gt(runLogs.id, opts.afterId)) : eq(runLogs.jobId, jobId);
-  return db
-    .select()
-    .from(runLogs)
-    .where(where)
-    .orderBy(asc(runLogs.id))
-    .limit(opts.limit ?? 10_000);
+  return readRunLogStmt(db).execute({ jobId, afterId: opts.afterId ?? 0, limit: opts.limit ?? 10_000 });
 }
