@@ -58,12 +58,25 @@ test('the catalog explorer opens demo_sales level by level and shows a table fro
   api,
 }) => {
   await page.goto('/catalogs');
-  const tree = page.getByRole('navigation', { name: 'Catalog tree' });
-  await tree.getByRole('link', { name: 'demo_sales', exact: true }).click();
-  await tree.getByRole('link', { name: 'sales', exact: true }).click();
+  const tree = page.getByRole('tree', { name: 'Catalogs, schemas and tables' });
+  await tree.getByRole('treeitem', { name: 'demo_sales', exact: true }).click();
+  await expect(tree.getByRole('treeitem', { name: 'demo_sales', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  // The keyboard: type-ahead to the schema, Right opens it, Down to its first table.
+  await tree.getByRole('treeitem', { name: 'demo_sales', exact: true }).focus();
+  await page.keyboard.type('sal');
+  await expect(tree.getByRole('treeitem', { name: 'sales', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/\/catalogs\/demo_sales\/sales$/);
+  await expect(tree.getByRole('treeitem', { name: 'sales', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(tree.getByRole('treeitem', { level: 3 }).first()).toBeFocused();
   await page.getByLabel('Filter names').fill('ord');
-  await tree.getByRole('link', { name: 'orders', exact: true }).click();
+  await tree.getByRole('treeitem', { name: /^orders\b/ }).click();
   await expect(page).toHaveURL(/\/catalogs\/demo_sales\/sales\/orders$/);
+  await expect(tree.getByRole('treeitem', { name: /^orders\b/ })).toHaveAttribute('aria-selected', 'true');
   const details = await (await api.get('/api/tables/demo_sales.sales.orders')).json();
   await expect(page.getByRole('heading', { name: 'demo_sales.sales.orders' })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Columns (${details.columns.length})` })).toBeVisible();

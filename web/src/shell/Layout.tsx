@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { preloadPage } from '../pages';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { useConsole } from './context';
 import { HealthBadge } from './HealthBadge';
 import { CallerBadge } from './roles';
 import { SchemaGate } from './SchemaGate';
 import { applyTheme, initialTheme, type Theme } from './theme';
+import './layout.css';
 
 export function Layout() {
   const { pages } = useConsole();
@@ -22,19 +24,7 @@ export function Layout() {
       </a>
       <header className="topbar">
         <span className="brand">Lakeward</span>
-        <nav aria-label="Pages">
-          <ul>
-            {pages
-              .filter((p) => p.nav)
-              .map((p) => (
-                <li key={p.id}>
-                  <NavLink to={p.path.replace(/\/:[^/]+\?/g, '')} end={p.path === '/'}>
-                    {p.title}
-                  </NavLink>
-                </li>
-              ))}
-          </ul>
-        </nav>
+        <span className="topbar-fill" />
         <HealthBadge />
         <CallerBadge />
         <button
@@ -47,11 +37,35 @@ export function Layout() {
           {next === 'dark' ? 'Dark theme' : 'Light theme'}
         </button>
       </header>
-      <main id="main" tabIndex={-1}>
-        <SchemaGate>
-          <Outlet />
-        </SchemaGate>
-      </main>
+      <div className="frame">
+        {/* A side navigation: every page fits at any window width (a column beside the page, wrapped above it on
+            narrow windows); plain links in the tab order. */}
+        <nav aria-label="Pages" className="sidenav">
+          <ul>
+            {pages
+              .filter((p) => p.nav)
+              .map((p) => ({ ...p, to: p.path.replace(/\/:[^/]+\?/g, '') }))
+              .map((p) => (
+                <li key={p.id}>
+                  <NavLink
+                    to={p.to}
+                    end={p.path === '/'}
+                    // The page's chunk loads on the intent to open it (pointer over, or focus).
+                    onPointerEnter={() => preloadPage(p.to)}
+                    onFocus={() => preloadPage(p.to)}
+                  >
+                    {p.title}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <main id="main" tabIndex={-1}>
+          <SchemaGate>
+            <Outlet />
+          </SchemaGate>
+        </main>
+      </div>
       <ApiKeyDialog />
     </>
   );

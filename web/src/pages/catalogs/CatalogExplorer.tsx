@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
 import { unwrap } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
+import { CatalogTree } from './CatalogTree';
 import { TableDetails } from './TableDetails';
+import { treeRows } from './treeRows';
+import './tree.css';
 
-const enc = encodeURIComponent;
-/** Tree links at least 24 px tall (WCAG 2.2 target size): names listed one under another stay easy to hit. */
-const treeLink = { display: 'inline-block', minHeight: 24, lineHeight: '24px' } as const;
+const NONE: never[] = [];
 
 /**
  * /catalogs/:catalog?/:schema?/:table? — catalogs, then a catalog's schemas, then a schema's tables, each level read
- * only when opened (the URL says which), with a type-ahead filter; a table's details beside the tree.
+ * only when opened (the URL says which), with a filter on names; the tree is virtualised (10,000 tables paint only
+ * the rows in view) and a table's details show beside it.
  */
 export function CatalogExplorer() {
   const { api } = useConsole();
@@ -35,7 +37,20 @@ export function CatalogExplorer() {
         }),
       ),
   });
-  const match = (name: string) => name.toLowerCase().includes(filter.toLowerCase());
+  const rows = useMemo(
+    () =>
+      treeRows({
+        catalogs: catalogs.data?.catalogs ?? NONE,
+        schemas: (catalog && schemas.data?.schemas) || NONE,
+        tables: (catalog && schema && tables.data?.tables) || NONE,
+        catalog,
+        schema,
+        table,
+        filter,
+      }),
+    [catalogs.data, schemas.data, tables.data, catalog, schema, table, filter],
+  );
+  const loading = [catalogs, schemas, tables].find((q) => q.isLoading);
 
   return (
     <section aria-labelledby="catalogs-title">
@@ -47,60 +62,14 @@ export function CatalogExplorer() {
       <div className="cards">
         <nav aria-label="Catalog tree" className="card">
           {catalogs.isError && <ErrorView error={catalogs.error} onRetry={() => void catalogs.refetch()} />}
-          <ul>
-            {catalogs.data?.catalogs
-              .filter((c) => c.name === catalog || match(c.name))
-              .map((c) => (
-                <li key={c.name}>
-                  <Link
-                    style={treeLink}
-                    to={`/catalogs/${enc(c.name)}`}
-                    aria-current={c.name === catalog && !schema ? 'page' : undefined}
-                  >
-                    {c.name}
-                  </Link>
-                  {c.name === catalog && (
-                    <ul>
-                      {schemas.isError && <ErrorView error={schemas.error} onRetry={() => void schemas.refetch()} />}
-                      {schemas.data?.schemas
-                        .filter((s) => s.name === schema || match(s.name))
-                        .map((s) => (
-                          <li key={s.name}>
-                            <Link
-                              style={treeLink}
-                              to={`/catalogs/${enc(c.name)}/${enc(s.name)}`}
-                              aria-current={s.name === schema && !table ? 'page' : undefined}
-                            >
-                              {s.name}
-                            </Link>
-                            {s.name === schema && (
-                              <ul>
-                                {tables.isError && (
-                                  <ErrorView error={tables.error} onRetry={() => void tables.refetch()} />
-                                )}
-                                {tables.data?.tables
-                                  .filter((t) => match(t.name))
-                                  .map((t) => (
-                                    <li key={t.name}>
-                                      <Link
-                                        style={treeLink}
-                                        to={`/catalogs/${enc(c.name)}/${enc(s.name)}/${enc(t.name)}`}
-                                        aria-current={t.name === table ? 'page' : undefined}
-                                      >
-                                        {t.name}
-                                      </Link>{' '}
-                                      <span className="marker">({t.type.toLowerCase()})</span>
-                                    </li>
-                                  ))}
-                              </ul>
-                            )}
-                          </li>
-                        ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-          </ul>
+          {schemas.isError && <ErrorView error={schemas.error} onRetry={() => void schemas.refetch()} />}
+          {tables.isError && <ErrorView error={tables.error} onRetry={() => void tables.refetch()} />}
+          {loading && (
+            <p role="status">
+              Loading {loading === catalogs ? 'catalogs' : loading === schemas ? 'schemas' : 'tables'}…
+            </p>
+          )}
+          <CatalogTree rows={rows} label="Catalogs, schemas and tables" />
         </nav>
         {catalog && schema && table && <TableDetails fullName={`${catalog}.${schema}.${table}`} />}
       </div>
