@@ -12,7 +12,7 @@ import { eventLine } from './events';
 import { classified, isLogicalError } from './failures';
 import { failureTypeOf } from './logic/failures';
 import { withHeartbeat } from './heartbeat';
-import { cloneOneTable, type TableChain } from './table-activity';
+import { startTable, type TableChain } from './table-activity';
 
 export interface TableFailure {
   ctx: TargetContext;
@@ -85,40 +85,61 @@ export interface TableBatch {
 }
 
 /**
- * A small batch of tables, one after the other (batching amortises the per-activity cost over small
- * tables; big tables travel alone). A logical error fails only its table, at once; a transient error
- * fails the batch so Temporal retries it, and the retry skips the tables this job already finished.
+ * A small batch of tables, in order (batching amortises the per-activity cost over small tables; big tables
+ * travel alone). Each table's metadata, row filter and masks (and its result rows) are done while the next
+ * table's data is copied, so a table's fixed cost hides behind the next copy; at most one table finishes
+ * while one copies, and tables finish in order. A logical error fails only its table, at once; a transient
+ * error fails the batch so Temporal retries it, and the retry skips the tables this job already finished.
  */
 async function cloneBatch(deps: CloneActivityDeps, batch: TableBatch): Promise<TableResult[]> {
   const out: TableResult[] = [];
   const retried = { pending: activityInfo().attempt > 1 };
+  // Each table announces itself: the next table starts before this one's result rows are written.
   const chain: TableChain = { announced: false, writes: new PendingWrites(cloneWriter(deps.db)) };
+  const failed = (table: TablePlanEntry, err: unknown): TableResult => {
+    if (!isLogicalError(err)) throw err;
+    const e = err as PlatformError;
+    const f = { ctx: batch.ctx, schema: batch.schema, table: table.name, error: e.message };
+    return recordFailure({ ...f, errorType: failureTypeOf(e), attempts: activityInfo().attempt }, chain.writes);
+  };
+  // The previous table's finish: never rejects; a transient error is kept to be thrown in order.
+  let finishing: Promise<void> = Promise.resolve();
+  const kept: { transient?: { err: unknown } } = {};
   try {
     for (const [i, table] of batch.tables.entries()) {
-      // Only a first attempt announces: on a retry the next table may be one a previous attempt finished.
-      chain.next = activityInfo().attempt === 1 ? batch.tables[i + 1]?.name : undefined;
+      let started: Awaited<ReturnType<typeof startTable>> | null = null;
+      let startErr: { err: unknown } | null = null;
       try {
-        out.push(await cloneOneTable(deps, { ctx: batch.ctx, schema: batch.schema, table }, retried, chain));
+        started = await startTable(deps, { ctx: batch.ctx, schema: batch.schema, table }, retried, chain);
       } catch (err) {
-        chain.announced = false;
-        if (!isLogicalError(err)) throw err;
-        const e = err as PlatformError;
-        out.push(
-          recordFailure(
-            {
-              ctx: batch.ctx,
-              schema: batch.schema,
-              table: table.name,
-              error: e.message,
-              errorType: failureTypeOf(e),
-              attempts: activityInfo().attempt,
-            },
-            chain.writes,
-          ),
-        );
+        startErr = { err };
       }
+      await finishing;
+      if (kept.transient) throw kept.transient.err;
+      if (startErr) {
+        out[i] = failed(table, startErr.err);
+        continue;
+      }
+      if ('done' in started!) {
+        out[i] = started.done;
+        continue;
+      }
+      const finish = started!.finish;
+      finishing = finish().then(
+        (r) => void (out[i] = r),
+        (err: unknown) => {
+          try {
+            out[i] = failed(table, err);
+          } catch (e) {
+            kept.transient = { err: e };
+          }
+        },
+      );
     }
+    await finishing;
+    if (kept.transient) throw kept.transient.err;
   } catch (err) {
+    await finishing;
     // A failing batch still stores what it finished, so its retry skips those tables.
     await chain.writes.settle().catch(() => undefined);
     throw err;

@@ -76,19 +76,51 @@ export async function describeTable(ctx: LocalContext, ref: TableRef): Promise<T
       numFiles: null,
     };
   }
-  const [info, stats, columns, properties] = await Promise.all([
-    tableInfo(ctx, e),
-    dataStats(ctx, e),
-    ctx.columns(e),
-    visibleProperties(ctx, e),
-  ]);
+  if (e.format !== 'DELTA') {
+    const [info, stats, columns, properties] = await Promise.all([
+      tableInfo(ctx, e),
+      dataStats(ctx, e),
+      ctx.columns(e),
+      visibleProperties(ctx, e),
+    ]);
+    return {
+      ...info,
+      columns,
+      properties,
+      version: stats.version,
+      numFiles: stats.numFiles,
+      partitionColumns: e.partitionColumns ?? [],
+    };
+  }
+  // A Delta table's size, version, columns and properties all come from one snapshot: one read of its log.
+  const snap = await (await ctx.delta(e)).snapshot();
+  const modified = new Date(snap.timestamp).toISOString();
+  const properties = Object.fromEntries(
+    Object.entries(snap.metadata.configuration).filter(([k]) => !isConstraintProperty(k)),
+  );
   return {
-    ...info,
-    columns,
+    catalog: e.catalog,
+    schema: e.schema,
+    name: e.name,
+    tableType: e.tableType,
+    format: e.format,
+    owner: e.owner,
+    comment: e.comment,
+    location: e.location,
+    sizeBytes: snap.sizeInBytes,
+    createdAt: e.createdAt,
+    lastAltered: modified > e.lastAltered ? modified : e.lastAltered,
+    columns: snap.metadata.schema.map((f, i) => ({
+      name: f.name,
+      type: f.type.toLowerCase(),
+      nullable: f.nullable,
+      comment: e.columnComments[f.name] ?? null,
+      position: i + 1,
+    })),
     properties,
-    version: stats.version,
-    numFiles: stats.numFiles,
-    partitionColumns: stats.snap ? stats.snap.metadata.partitionColumns : (e.partitionColumns ?? []),
+    version: snap.version,
+    numFiles: snap.numFiles,
+    partitionColumns: snap.metadata.partitionColumns,
   };
 }
 
