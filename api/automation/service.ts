@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ScheduleNotFoundError } from '@temporalio/client';
+import { ScheduleNotFoundError, WorkflowNotFoundError } from '@temporalio/client';
 import { syntheticEvent } from '../../activities/automation/logic/event-shape';
 import type { Execution, PlaybookBody } from '../../schemas/automation';
 import {
@@ -12,8 +12,9 @@ import {
   type PlaybookRow,
 } from '../../store/automation/repo';
 import {
-  PLAYBOOK_SCHEDULED_WORKFLOW_TYPE,
+  PLAYBOOK_CRON_WORKFLOW_TYPE,
   PLAYBOOK_WORKFLOW_TYPE,
+  playbookCronWorkflowId,
   playbookScheduleId,
   type PlaybookExecutionInput,
 } from '../../workflows/automation/definitions';
@@ -84,27 +85,42 @@ function checked(deps: AppDeps, body: PlaybookBody, previous?: PlaybookRow) {
   };
 }
 
-/** A schedule-triggered playbook has a Temporal Schedule; any other has none (a changed trigger removes it). */
+/**
+ * A schedule-triggered playbook that is enabled has its cron workflow `playbook-cron-<id>` (durable timers to each
+ * firing); any other has none. A save stops the previous one and starts one for the new cron, so a changed cron,
+ * timezone or trigger takes effect at once. A Temporal Schedule left by earlier versions is removed.
+ */
 async function syncSchedule(deps: AppDeps, p: PlaybookRow): Promise<void> {
   const client = temporal(deps);
-  const handle = client.schedule.getHandle(playbookScheduleId(p.playbookId));
-  await handle.delete().catch((err: unknown) => {
-    if (!(err instanceof ScheduleNotFoundError)) throw err;
-  });
-  if (p.triggerType !== 'schedule') return;
+  await client.schedule
+    .getHandle(playbookScheduleId(p.playbookId))
+    .delete()
+    .catch((err: unknown) => {
+      if (!(err instanceof ScheduleNotFoundError) && !unimplemented(err)) throw err;
+    });
+  await stopCron(deps, p.playbookId);
+  if (p.triggerType !== 'schedule' || !p.enabled) return;
   const c = p.triggerConfig as { cron: string; timezone?: string };
-  await client.schedule.create({
-    scheduleId: playbookScheduleId(p.playbookId),
-    spec: scheduleSpecOf({ cron: c.cron, timezone: c.timezone }, 'trigger_config.cron'),
-    action: {
-      type: 'startWorkflow',
-      workflowType: PLAYBOOK_SCHEDULED_WORKFLOW_TYPE,
-      taskQueue: deps.config.temporal.task_queue,
-      args: [{ playbookId: p.playbookId }],
-    },
-    policies: { overlap: 'SKIP' },
-    state: { paused: !p.enabled },
+  scheduleSpecOf({ cron: c.cron, timezone: c.timezone }, 'trigger_config.cron'); // a 422 for a cron it refuses
+  await client.workflow.start(PLAYBOOK_CRON_WORKFLOW_TYPE, {
+    workflowId: playbookCronWorkflowId(p.playbookId),
+    taskQueue: deps.config.temporal.task_queue,
+    args: [{ playbookId: p.playbookId, cron: c.cron, timezone: c.timezone }],
+    workflowIdConflictPolicy: 'TERMINATE_EXISTING',
   });
+}
+
+/** gRPC UNIMPLEMENTED: a server without the Schedule API (the time-skipping test server) has no Schedule to remove. */
+const unimplemented = (err: unknown) =>
+  [err as { code?: unknown }, (err as { cause?: { code?: unknown } }).cause].some((e) => e?.code === 12);
+
+async function stopCron(deps: AppDeps, playbookId: string): Promise<void> {
+  await temporal(deps)
+    .workflow.getHandle(playbookCronWorkflowId(playbookId))
+    .terminate('the playbook changed')
+    .catch((err: unknown) => {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+    });
 }
 
 export async function createPlaybook(deps: AppDeps, body: PlaybookBody) {
@@ -128,14 +144,7 @@ export async function replacePlaybook(deps: AppDeps, id: string, body: PlaybookB
 
 export async function removePlaybook(deps: AppDeps, id: string) {
   const row = await requirePlaybook(deps, id);
-  if (row.triggerType === 'schedule') {
-    await temporal(deps)
-      .schedule.getHandle(playbookScheduleId(id))
-      .delete()
-      .catch((err: unknown) => {
-        if (!(err instanceof ScheduleNotFoundError)) throw err;
-      });
-  }
+  if (row.triggerType === 'schedule') await syncSchedule(deps, { ...row, triggerType: 'deleted' });
   await deletePlaybook(deps.store.db, id);
 }
 

@@ -60,9 +60,14 @@ export interface AutomationStack extends RealStack {
 export async function automationStack(
   name: string,
   configure?: (config: Config) => void,
-  /** Another workflow bundle than the current code's (the history recorder runs earlier workflow code). */
-  workflowBundle?: WorkflowBundleWithSourceMap,
+  opts: {
+    /** Another workflow bundle than the current code's (the history recorder runs earlier workflow code). */
+    workflowBundle?: WorkflowBundleWithSourceMap;
+    /** false: no event dispatcher (its 5 s poll would tick through every skipped hour on the time-skipping server). */
+    dispatcher?: boolean;
+  } = {},
 ): Promise<AutomationStack> {
+  const { workflowBundle, dispatcher = true } = opts;
   const stack = await realStack(name);
   const { h } = stack;
   const appDeps = stack.appDeps();
@@ -88,8 +93,8 @@ export async function automationStack(
     running = undefined;
   };
   await start();
-  const unwake = wakeDispatcherOnCommit(h.env.client, h.taskQueue);
-  await ensureDispatcher(h.env.client, h.taskQueue);
+  const unwake = dispatcher ? wakeDispatcherOnCommit(h.env.client, h.taskQueue) : () => undefined;
+  if (dispatcher) await ensureDispatcher(h.env.client, h.taskQueue);
   return {
     ...stack,
     app,

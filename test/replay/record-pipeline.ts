@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   process.env.TEMPORAL_TEST_ADDRESS = server.connection.options.address;
   delete process.env.DATABASE_URL; // PGlite
   const bundle = previous ? await bundleWorkflowCode({ workflowsPath: path.resolve(index), logger: quiet }) : undefined;
-  const s = await automationStack('record-pipeline', undefined, bundle);
+  const s = await automationStack('record-pipeline', undefined, { workflowBundle: bundle });
   try {
     const p = await s.api().post('/api/pipeline/pipelines').send(RECORDED_PIPELINE).expect(201);
     const runId = (await s.api().post(`/api/pipeline/pipelines/${p.body.pipeline_id}/run`).expect(202)).body

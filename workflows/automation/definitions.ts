@@ -4,10 +4,13 @@ import { DEFAULT_TASK_QUEUE } from '../task-queues';
 
 export {
   DISPATCHER_WORKFLOW_TYPE,
+  PLAYBOOK_CRON_WORKFLOW_TYPE,
   PLAYBOOK_SCHEDULED_WORKFLOW_TYPE,
   PLAYBOOK_WORKFLOW_TYPE,
   executionIdOf,
+  playbookCronWorkflowId,
   playbookScheduleId,
+  scheduledExecutionId,
 } from '../../activities/automation/logic/names';
 
 /** The one dispatcher per task queue (two stacks sharing a cluster have one each). */

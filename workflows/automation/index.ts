@@ -1,2 +1,3 @@
 export * from './dispatcher-workflow';
 export * from './playbook-workflow';
+export * from './cron-workflow';

@@ -92,12 +92,17 @@ export async function playbookExecutionWorkflow(input: PlaybookExecutionInput): 
   return { status };
 }
 
-/** A run of a schedule-triggered playbook (the Schedule's action): an execution with a `schedule` event. */
-export async function playbookScheduledWorkflow(input: { playbookId: string }): Promise<{ status: string }> {
+/** A firing of a schedule-triggered playbook (started by its cron workflow): an execution with a `schedule` event. */
+export async function playbookScheduledWorkflow(input: {
+  playbookId: string;
+  /** The firing's instant (the cron workflow gives it; a Temporal Schedule's run has it as a search attribute). */
+  scheduledAt?: string;
+}): Promise<{ status: string }> {
   const info = workflowInfo();
   const attr = info.searchAttributes?.TemporalScheduledStartTime?.[0];
   const scheduledAt =
-    attr instanceof Date ? attr.toISOString() : typeof attr === 'string' ? attr : info.startTime.toISOString();
+    input.scheduledAt ??
+    (attr instanceof Date ? attr.toISOString() : typeof attr === 'string' ? attr : info.startTime.toISOString());
   if (!input.playbookId) throw ApplicationFailure.nonRetryable('playbookId is required');
   return playbookExecutionWorkflow({
     executionId: info.workflowId,

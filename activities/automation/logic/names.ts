@@ -8,3 +8,10 @@ export const executionIdOf = (playbookId: string, eventId: number | string) => `
 
 /** The Temporal Schedule of a playbook with trigger_type schedule. */
 export const playbookScheduleId = (playbookId: string) => `playbook-schedule-${playbookId}`;
+
+/** The cron workflow of a playbook with trigger_type schedule: it sleeps until each firing and runs the playbook. */
+export const playbookCronWorkflowId = (playbookId: string) => `playbook-cron-${playbookId}`;
+export const PLAYBOOK_CRON_WORKFLOW_TYPE = 'playbookCronWorkflow';
+/** One firing's execution: an id per scheduled instant, started once (REJECT_DUPLICATE). */
+export const scheduledExecutionId = (playbookId: string, scheduledAt: string) =>
+  `playbook-${playbookId}-schedule-${scheduledAt}`;
