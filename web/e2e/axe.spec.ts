@@ -23,6 +23,32 @@ const SAMPLES: Partial<Record<PageId, (api: APIRequestContext) => Promise<string
     expect(res.status(), await res.text()).toBe(201);
     return `/notebooks/${((await res.json()) as { id: string }).id}`;
   },
+  'quality-run': async (api) => {
+    const check = await api.post('/api/governance/dqx/checks', {
+      data: { table_fqn: 'demo_sales.sales.orders', check_function: 'is_not_null', arguments: { column: 'order_id' } },
+    });
+    expect(check.status(), await check.text()).toBe(201);
+    const run = await api.post('/api/governance/dqx/run', {
+      data: { table_fqn: 'demo_sales.sales.orders', wait_seconds: 60 },
+    });
+    expect([200, 202], await run.text()).toContain(run.status());
+    return `/quality/runs/${encodeURIComponent(((await run.json()) as { run_id: string }).run_id)}`;
+  },
+  contract: async (api) => {
+    const res = await api.post('/api/governance/odcs/generate', {
+      data: { catalog: 'demo_sales', schema: 'sales', table: 'customers', name: 'axe_customers' },
+    });
+    // Both tests of this file build the URLs: the second finds the draft the first made.
+    expect([201, 409], await res.text()).toContain(res.status());
+    return '/contracts/axe_customers';
+  },
+  'glossary-term': async (api) => {
+    const res = await api.post('/api/governance/glossary', {
+      data: { name: `Axe term ${Date.now()}`, definition: 'A term made for the accessibility check.' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return `/glossary/${encodeURIComponent(((await res.json()) as { term_id: string }).term_id)}`;
+  },
 };
 
 /** The URL the check opens for `page`: its sample, else its path without optional parameters. */
