@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { unwrap } from '../../api/errors';
@@ -20,16 +20,26 @@ export function CatalogExplorer() {
   const { api } = useConsole();
   const { catalog, schema, table } = useParams();
   const [filter, setFilter] = useState('');
-  const catalogs = useQuery({ queryKey: ['catalogs'], queryFn: () => unwrap(api.client.GET('/api/catalogs')) });
+  // A URL naming a table reads the table first (TableDetails, the page's content), then the tree's listings: on a
+  // cold open they would otherwise share the server with the call the page is for.
+  const queryClient = useQueryClient();
+  const detailKey = ['table', `${catalog}.${schema}.${table}`];
+  useIsFetching({ queryKey: detailKey }); // re-renders when the table's call settles
+  const treeReady = !table || (queryClient.getQueryState(detailKey)?.status ?? 'pending') !== 'pending';
+  const catalogs = useQuery({
+    queryKey: ['catalogs'],
+    enabled: treeReady,
+    queryFn: () => unwrap(api.client.GET('/api/catalogs')),
+  });
   const schemas = useQuery({
     queryKey: ['schemas', catalog],
-    enabled: Boolean(catalog),
+    enabled: treeReady && Boolean(catalog),
     queryFn: () =>
       unwrap(api.client.GET('/api/catalogs/{catalog}/schemas', { params: { path: { catalog: catalog! } } })),
   });
   const tables = useQuery({
     queryKey: ['tables', catalog, schema],
-    enabled: Boolean(catalog && schema),
+    enabled: treeReady && Boolean(catalog && schema),
     queryFn: () =>
       unwrap(
         api.client.GET('/api/catalogs/{catalog}/schemas/{schema}/tables', {
@@ -50,7 +60,7 @@ export function CatalogExplorer() {
       }),
     [catalogs.data, schemas.data, tables.data, catalog, schema, table, filter],
   );
-  const loading = [catalogs, schemas, tables].find((q) => q.isLoading);
+  const loading = treeReady ? [catalogs, schemas, tables].find((q) => q.isLoading) : catalogs;
 
   return (
     <section aria-labelledby="catalogs-title">
