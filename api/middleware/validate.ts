@@ -28,13 +28,16 @@ export function validate(schemas: RequestSchemas): RequestHandler & { requestSch
       const schema = schemas[part];
       if (!schema) continue;
       const unstorable = unstorableStrings(part === 'body' ? req.body : req[part], part);
-      if (unstorable.length > 0) {
-        details.push(...unstorable);
-        continue;
-      }
+      details.push(...unstorable);
       const result = schema.safeParse(part === 'body' ? (req.body ?? {}) : req[part]);
-      if (result.success) out[part] = result.data;
-      else details.push(...zodDetails(result.error, part));
+      if (result.success) {
+        if (unstorable.length === 0) out[part] = result.data;
+      } else {
+        // The schema's own findings too: a field sent under an alias (`source`) is named by its field
+        // (`source_catalog`) there, and a path already named as unstorable is not named twice.
+        const named = new Set(unstorable.map((d) => d.path));
+        details.push(...zodDetails(result.error, part).filter((d) => !named.has(d.path)));
+      }
     }
     if (details.length > 0) {
       const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
