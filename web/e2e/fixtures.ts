@@ -50,3 +50,26 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** Each page in both themes: no WCAG A/AA violation, a full-page screenshot in e2e/artifacts. */
+export async function axeAndScreenshots(page: Page, pages: (readonly [string, string])[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.addInitScript((t) => localStorage.setItem('lakeward.theme', t), theme);
+    for (const [name, path] of pages) {
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      found.push(...(await axeViolations(page)).map((v) => `${name} (${theme}) ${v}`));
+      await page.screenshot({ path: `e2e/artifacts/${name}-${theme}.png`, fullPage: true });
+    }
+  }
+  return found;
+}
+
+/** The JSON body of an API answer that must be 2xx (the failure names the URL, status and body). */
+export async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}

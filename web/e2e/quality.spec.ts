@@ -1,30 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations, expect, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { axeAndScreenshots, expect, json, test } from './fixtures';
 import { tabTo } from './keyboard';
 
 const ORDERS = 'demo_sales.sales.orders';
-
-/** Each page in both themes: no WCAG A/AA violation, a full-page screenshot in e2e/artifacts. */
-async function axeAndScreenshots(page: Page, pages: (readonly [string, string])[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.addInitScript((t) => localStorage.setItem('lakeward.theme', t), theme);
-    for (const [name, path] of pages) {
-      await page.goto(path);
-      await expect(page.locator('main h1')).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      found.push(...(await axeViolations(page)).map((v) => `${name} (${theme}) ${v}`));
-      await page.screenshot({ path: `e2e/artifacts/${name}-${theme}.png`, fullPage: true });
-    }
-  }
-  return found;
-}
-
-async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 test('a check built from the check-functions form runs; the run page shows the API pass rate and failure samples', async ({
   page,
