@@ -64,13 +64,16 @@ test('the catalog explorer opens demo_sales level by level and shows a table fro
     'aria-expanded',
     'true',
   );
-  // The keyboard: type-ahead to the schema, Right opens it, Down to its first table.
+  // The keyboard: type-ahead to the schema, Right opens it, Down to its first table. The catalog shows as open
+  // before its schemas arrive; a user types once they are listed.
+  await expect(tree.getByRole('treeitem', { name: 'sales', exact: true })).toBeVisible();
   await tree.getByRole('treeitem', { name: 'demo_sales', exact: true }).focus();
   await page.keyboard.type('sal');
   await expect(tree.getByRole('treeitem', { name: 'sales', exact: true })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\/catalogs\/demo_sales\/sales$/);
   await expect(tree.getByRole('treeitem', { name: 'sales', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(tree.getByRole('treeitem', { level: 3 }).first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await expect(tree.getByRole('treeitem', { level: 3 }).first()).toBeFocused();
   await page.getByLabel('Filter names').fill('ord');
