@@ -4,6 +4,9 @@
  * without its schemas); test/web/web-client.test.ts fails when one is missing from the committed document. Pure
  * data: no React here (the page components are bound in pages/index.tsx).
  */
+import { GOVERNANCE_PAGES } from './manifest-governance';
+import { OPERATIONS_PAGES } from './manifest-operations';
+
 export interface PageEntry {
   id: string;
   path: string;
@@ -19,7 +22,7 @@ export interface PageEntry {
   schemas?: boolean;
 }
 
-export const PAGES = [
+const CORE_PAGES = [
   {
     id: 'dashboard',
     path: '/',
@@ -127,209 +130,10 @@ export const PAGES = [
       'get /api/jobs/{jobId}',
     ],
   },
-  {
-    id: 'quality',
-    path: '/quality',
-    title: 'Data quality',
-    nav: true,
-    operations: ['get /api/governance/dqx/dashboard'],
-  },
-  {
-    id: 'quality-checks',
-    path: '/quality/checks',
-    title: 'Data-quality checks',
-    nav: false,
-    operations: [
-      'get /api/governance/dqx/check-functions',
-      'get /api/governance/dqx/checks',
-      'post /api/governance/dqx/checks',
-      'post /api/governance/dqx/checks/{id}/toggle',
-      'delete /api/governance/dqx/checks/{id}',
-      'get /api/tables/{full_name}',
-    ],
-  },
-  {
-    id: 'quality-runs',
-    path: '/quality/runs',
-    title: 'Data-quality runs',
-    nav: false,
-    operations: ['get /api/governance/dqx/runs', 'post /api/governance/dqx/run'],
-  },
-  {
-    id: 'quality-run',
-    path: '/quality/runs/:runId',
-    title: 'Data-quality run',
-    nav: false,
-    operations: ['get /api/governance/dqx/runs/{run_id}', 'get /api/data-quality/failure-samples'],
-  },
-  {
-    id: 'quality-coverage',
-    path: '/quality/coverage/:catalog?',
-    title: 'Check coverage',
-    nav: false,
-    operations: ['get /api/catalogs', 'get /api/data-quality/coverage/{catalog}'],
-  },
-  {
-    id: 'quality-profiles',
-    path: '/quality/profiles',
-    title: 'Profiles',
-    nav: false,
-    operations: ['get /api/governance/dqx/profiles', 'post /api/governance/dqx/profile'],
-  },
-  {
-    id: 'quality-anomalies',
-    path: '/quality/anomalies',
-    title: 'Anomalies',
-    nav: false,
-    operations: [
-      'get /api/data-quality/anomalies',
-      'post /api/data-quality/anomalies/{id}/acknowledge',
-      'post /api/data-quality/anomalies/{id}/resolve',
-      'post /api/data-quality/anomalies/{id}/false-positive',
-    ],
-  },
-  {
-    id: 'contracts',
-    path: '/contracts',
-    title: 'Contracts',
-    nav: true,
-    operations: ['get /api/governance/odcs', 'post /api/governance/odcs/generate'],
-  },
-  {
-    id: 'contract',
-    path: '/contracts/:name',
-    title: 'Contract',
-    nav: false,
-    operations: [
-      'get /api/governance/odcs/{id}',
-      'get /api/governance/odcs/{id}/validations',
-      'post /api/governance/odcs/validate/{id}',
-      'post /api/governance/odcs/{id}/publish',
-      'post /api/governance/odcs/{id}/attach',
-    ],
-  },
-  {
-    id: 'compliance',
-    path: '/compliance/:framework?',
-    title: 'Compliance',
-    nav: true,
-    operations: [
-      'get /api/compliance/frameworks',
-      'post /api/compliance/frameworks/{framework_name}/assess',
-      'get /api/compliance/frameworks/{framework_name}/gaps',
-      'get /api/compliance/frameworks/{framework_name}/trend',
-    ],
-  },
-  {
-    id: 'glossary',
-    path: '/glossary',
-    title: 'Glossary',
-    nav: true,
-    operations: ['get /api/governance/glossary', 'post /api/governance/glossary'],
-  },
-  {
-    id: 'glossary-term',
-    path: '/glossary/:termId',
-    title: 'Glossary term',
-    nav: false,
-    operations: [
-      'get /api/governance/glossary/{term_id}',
-      'post /api/governance/glossary/{term_id}/approve',
-      'post /api/governance/glossary/{term_id}/deprecate',
-      'post /api/governance/glossary/{term_id}/links',
-    ],
-  },
-  {
-    id: 'policies',
-    path: '/policies',
-    title: 'Policies',
-    nav: true,
-    operations: ['get /api/rbac/policies', 'post /api/rbac/policies', 'delete /api/rbac/policies/{name}'],
-  },
-  {
-    id: 'compare',
-    path: '/compare',
-    title: 'Compare',
-    nav: true,
-    schemas: false,
-    operations: [
-      'get /api/catalogs',
-      'post /api/diff',
-      'post /api/compare',
-      'post /api/sample/compare',
-      'post /api/incremental/check',
-      'post /api/incremental/sync',
-    ],
-  },
-  {
-    id: 'schedules',
-    path: '/schedules',
-    title: 'Schedules',
-    nav: true,
-    schemas: false,
-    operations: [
-      'get /api/schedule',
-      'post /api/schedule/{scheduleId}/pause',
-      'post /api/schedule/{scheduleId}/resume',
-      'post /api/schedule/{scheduleId}/trigger',
-      'get /api/schedule/{scheduleId}/runs',
-    ],
-  },
-  {
-    id: 'mdm-stewardship',
-    path: '/mdm/stewardship',
-    title: 'Stewardship',
-    nav: true,
-    schemas: false,
-    operations: [
-      'get /api/mdm/stewardship',
-      'post /api/mdm/stewardship/{case_id}/resolve',
-      'post /api/mdm/stewardship/{case_id}/reassign',
-    ],
-  },
-  {
-    id: 'cost',
-    path: '/cost',
-    title: 'Cost',
-    nav: true,
-    schemas: false,
-    operations: [
-      'get /api/infrastructure/warehouses',
-      'post /api/infrastructure/warehouses/{id}/start',
-      'post /api/infrastructure/warehouses/{id}/stop',
-      'get /api/finops/budgets',
-      'post /api/finops/budgets',
-      'patch /api/finops/budgets/{id}',
-      'delete /api/finops/budgets/{id}',
-      'post /api/finops/budgets/evaluate',
-      'get /api/finops/recommendations',
-      'post /api/finops/recommendations/refresh',
-      'post /api/finops/recommendations/{id}/apply',
-      'post /api/finops/recommendations/{id}/dismiss',
-      'post /api/finops/recommendations/{id}/snooze',
-    ],
-  },
-  {
-    id: 'automation',
-    path: '/automation',
-    title: 'Automation',
-    nav: true,
-    schemas: false,
-    operations: [
-      'get /api/pipeline/pipelines',
-      'get /api/pipeline/templates',
-      'post /api/pipeline/templates/{template_name}/create',
-      'post /api/pipeline/pipelines/{pipeline_id}/run',
-      'get /api/pipeline/runs',
-      'post /api/pipeline/runs/{run_id}/cancel',
-      'get /api/playbooks',
-      'get /api/playbooks/templates',
-      'post /api/playbooks',
-      'post /api/playbooks/{playbook_id}/execute',
-      'get /api/playbooks/{playbook_id}/history',
-    ],
-  },
 ] as const satisfies readonly PageEntry[];
+
+/** Every page, in navigation order (the governance and operations areas have files of their own). */
+export const PAGES = [...CORE_PAGES, ...GOVERNANCE_PAGES, ...OPERATIONS_PAGES] as const;
 
 export type PageId = (typeof PAGES)[number]['id'];
 
