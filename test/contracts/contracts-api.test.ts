@@ -13,7 +13,7 @@ import { createApp } from '../../api/app';
 import { startServer } from '../../api/server';
 import type { Workspace } from '../../platform/port';
 import { validationsOf } from '../../store/contracts/repo';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 
 const DATACONTRACT = path.resolve(__dirname, '../../.venv/bin/datacontract');
@@ -63,16 +63,7 @@ beforeAll(async () => {
   const root = h.config.workspace.root;
   ws = h.open(root);
   tmp = mkdtempSync(path.join(os.tmpdir(), 'lw-contracts-'));
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
+  app = createApp(harnessAppDeps(h));
   hook = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -310,13 +301,7 @@ test('a published contract with a validation schedule gets a Temporal Schedule t
 
 test('lakeward contract generate|publish|attach|validate drives the same API; validate exits 1 on a failing contract', async () => {
   await seedTable('cl', 'orders', rows(3, true));
-  const deps = testAppDeps({
-    store: h.store,
-    temporal: { client: h.env.client, connection: h.env.client.connection, address: 'test' },
-    flags: { dataDir: h.config.data_dir },
-    env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-    open: async () => h.open(h.config.workspace.root),
-  });
+  const deps = harnessAppDeps(h);
   const server = await startServer(deps, { host: '127.0.0.1', port: 0 });
   const cli = (...args: string[]) =>
     run(TSX, [CLI, 'contract', ...args, '--url', server.url], { encoding: 'utf8' }).then(

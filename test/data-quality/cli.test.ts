@@ -1,30 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
+import { cliOut } from '../helpers/cli';
 import { createHarness, type Harness } from '../helpers/harness';
 import { ORDERS_FQN, seedOrders } from './fixtures';
 
-const run = promisify(execFile);
 let h: Harness;
 let server: RunningServer;
 let dir: string;
 
 /** The real `lakeward` command against the test server (a child process, so the server keeps answering). */
-const cli = async (...args: string[]) =>
-  (
-    await run(
-      path.resolve(__dirname, '../../node_modules/.bin/tsx'),
-      [path.resolve(__dirname, '../../cli/main.ts'), ...args, '--url', server.url],
-      {
-        cwd: dir,
-        encoding: 'utf8',
-      },
-    )
-  ).stdout;
+const cli = (...args: string[]) => cliOut([...args, '--url', server.url], { cwd: dir });
 
 beforeAll(async () => {
   h = await createHarness('dq-cli');
@@ -32,14 +20,7 @@ beforeAll(async () => {
   const root = h.config.workspace.root;
   const ws = h.open(root);
   await seedOrders(ws);
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  const deps = testAppDeps({
-    store: h.store,
-    temporal,
-    flags: { dataDir: h.config.data_dir },
-    env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-    open: async () => h.open(root),
-  });
+  const deps = harnessAppDeps(h);
   server = await startServer(deps, { host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { createApp } from '../../api/app';
 import { listJobSpans } from '../../store/finops/repo';
 import { getWarehouse, insertWarehouse } from '../../store/warehouses/repo';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { createHarness, type Harness } from '../helpers/harness';
 import { ORDERS_FQN, seedOrders } from './fixtures';
 
@@ -16,15 +16,7 @@ beforeAll(async () => {
   h = await createHarness('dq-wh');
   const root = h.config.workspace.root;
   await seedOrders(h.open(root));
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal: { client: h.env.client, connection: h.env.client.connection, address: 'test' },
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
+  app = createApp(harnessAppDeps(h));
   await insertWarehouse(h.store.db, {
     id: 'wh-dq',
     location: 'local',

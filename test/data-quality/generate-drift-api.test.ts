@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import type { Workspace } from '../../platform/port';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { createHarness, type Harness } from '../helpers/harness';
 
 let h: Harness;
@@ -33,16 +33,7 @@ beforeAll(async () => {
     ],
     rows,
   );
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
+  app = createApp(harnessAppDeps(h));
 });
 afterAll(async () => h?.teardown());
 

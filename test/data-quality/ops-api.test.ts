@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createApp } from '../../api/app';
 import { recordObservations } from '../../activities/data-quality/metrics';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { createHarness, type Harness } from '../helpers/harness';
 import { ORDER_ROWS, ORDERS, ORDERS_FQN, seedOrders } from './fixtures';
 
@@ -31,16 +31,7 @@ beforeAll(async () => {
     ORDERS2,
     ORDER_ROWS.filter((r) => r.id !== 4).map((r) => (r.id === 9 ? { ...r, amount: 90 } : r)),
   );
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
+  app = createApp(harnessAppDeps(h));
 });
 afterAll(async () => {
   await h.env.client.workflow

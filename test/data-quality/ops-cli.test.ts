@@ -1,45 +1,28 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
+import { runCli } from '../helpers/cli';
 import { createHarness, type Harness } from '../helpers/harness';
 import { ORDERS_FQN, seedOrders } from './fixtures';
 
-const run = promisify(execFile);
 let h: Harness;
 let server: RunningServer;
 let dir: string;
 
 /** The real `lakeward dq …` against the test server; resolves with stdout and the exit status. */
-const cli = async (...args: string[]) =>
-  run(
-    path.resolve(__dirname, '../../node_modules/.bin/tsx'),
-    [path.resolve(__dirname, '../../cli/main.ts'), 'dq', ...args, '--url', server.url],
-    {
-      cwd: dir,
-      encoding: 'utf8',
-    },
-  ).then(
-    (r) => ({ out: r.stdout, code: 0 }),
-    (e: { stdout: string; stderr: string; code: number }) => ({ out: e.stdout + e.stderr, code: e.code }),
-  );
+const cli = async (...args: string[]) => {
+  const r = await runCli(['dq', ...args, '--url', server.url], { cwd: dir });
+  return { out: r.stdout + r.stderr, code: r.code };
+};
 
 beforeAll(async () => {
   h = await createHarness('dq-ops-cli');
   dir = mkdtempSync(path.join(tmpdir(), 'lw-dq-ops-cli-'));
   const root = h.config.workspace.root;
   await seedOrders(h.open(root));
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  const deps = testAppDeps({
-    store: h.store,
-    temporal,
-    flags: { dataDir: h.config.data_dir },
-    env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-    open: async () => h.open(root),
-  });
+  const deps = harnessAppDeps(h);
   server = await startServer(deps, { host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { parseFqn } from '../../platform/identifiers';
 import request from 'supertest';
 import { createApp } from '../../api/app';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { createHarness, type Harness } from '../helpers/harness';
 import { ORDERS_FQN, seedOrders } from './fixtures';
 
@@ -21,16 +21,7 @@ beforeAll(async () => {
   root = h.config.workspace.root;
   const ws = h.open(root);
   await seedOrders(ws);
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
+  app = createApp(harnessAppDeps(h));
 });
 afterAll(async () => h?.teardown());
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../api/app';
 import type { Workspace } from '../../platform/port';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { createHarness, type Harness } from '../helpers/harness';
 import { ORDER_ROWS, ORDERS_FQN, seedOrders } from './fixtures';
 
@@ -36,16 +36,7 @@ beforeAll(async () => {
     columns: [{ name: 'id', type: 'bigint' }],
   });
   await ws.insertRows({ catalog: 'shop', schema: 'sales', name: 'returns' }, [{ id: 1 }, { id: null }]);
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
+  app = createApp(harnessAppDeps(h));
 });
 afterAll(async () => {
   await h.env.client.workflow

@@ -5,7 +5,7 @@ import { listDqEvents } from '../../store/data-quality/ops';
 import { listRuns } from '../../store/data-quality/runs';
 import { eventually } from '../helpers/eventually';
 import { createHarness, type Harness } from '../helpers/harness';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { ORDERS_FQN, seedOrders } from './fixtures';
 
 /**
@@ -21,16 +21,7 @@ beforeAll(async () => {
   h = await createHarness('dq-sched');
   const root = h.config.workspace.root;
   await seedOrders(h.open(root));
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
+  app = createApp(harnessAppDeps(h));
   await request(app)
     .post('/api/governance/dqx/checks')
     .send({ table_fqn: ORDERS_FQN, check_function: 'is_not_null', arguments: { column: 'customer' } })

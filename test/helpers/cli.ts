@@ -28,3 +28,10 @@ export async function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
 }
+
+/** The standard output of a `lakeward` call that must succeed; a failure throws with its exit code and stderr. */
+export async function cliOut(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+  const r = await runCli(args, opts);
+  if (r.code !== 0) throw new Error(`lakeward ${args.join(' ')} exited ${r.code}: ${r.stderr || r.stdout}`);
+  return r.stdout;
+}

@@ -5,9 +5,10 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { explainCheck, parseRule } from '../../activities/nl-rules/logic';
 import { createApp } from '../../api/app';
+import type { AppDeps } from '../../api/deps';
 import { startServer } from '../../api/server';
 import { listChecks } from '../../store/data-quality/checks';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { createHarness, type Harness } from '../helpers/harness';
 import corpus from './corpus.json';
 import { runCli } from '../helpers/cli';
@@ -62,7 +63,7 @@ describe('the grammar (pure)', () => {
 describe('/api/nl-rules', () => {
   let h: Harness;
   let app: Express;
-  let deps: ReturnType<typeof testAppDeps>;
+  let deps: AppDeps;
   beforeAll(async () => {
     h = await createHarness('nl-rules');
     const root = h.config.workspace.root;
@@ -78,13 +79,7 @@ describe('/api/nl-rules', () => {
         { name: 'status', type: 'string' },
       ],
     });
-    deps = testAppDeps({
-      store: h.store,
-      temporal: { client: h.env.client, connection: h.env.client.connection, address: 'test' },
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    });
+    deps = harnessAppDeps(h);
     app = createApp(deps);
   });
   afterAll(async () => h?.teardown());

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { createApp } from '../../api/app';
 import type { Workspace } from '../../platform/port';
 import { jobQueueWorkflowId } from '../../workflows/jobs/definitions';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { createHarness, type Harness } from '../helpers/harness';
 
 const PYTHON = path.resolve(__dirname, '../../.venv/bin/python');
@@ -28,16 +28,7 @@ beforeAll(async () => {
   await ws.createCatalog({ name: CAT });
   await ws.createSchema({ catalog: CAT, name: 'sales' });
   await ws.createSchema({ catalog: CAT, name: 'ops' });
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
+  app = createApp(harnessAppDeps(h));
 });
 afterAll(async () => {
   await h.env.client.workflow

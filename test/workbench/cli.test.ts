@@ -1,36 +1,24 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../api/server';
 import { csvText, parseParam } from '../../cli/commands/workbench';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
+import { cliOut, runCli } from '../helpers/cli';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 
 /** `lakeward sql` and `lakeward notebook` end to end: the real CLI as a child process against a real API. */
-const run = promisify(execFile);
 let h: Harness;
 let server: RunningServer;
 let dir: string;
 
-const cli = async (...args: string[]) =>
-  (
-    await run(
-      path.resolve(__dirname, '../../node_modules/.bin/tsx'),
-      [path.resolve(__dirname, '../../cli/main.ts'), ...args, '--url', server.url],
-      { cwd: dir, encoding: 'utf8' },
-    )
-  ).stdout;
+const cli = (...args: string[]) => cliOut([...args, '--url', server.url], { cwd: dir });
 /** The exit code and stderr of a CLI call expected to fail. */
 const cliFails = async (...args: string[]) => {
-  try {
-    await cli(...args);
-  } catch (err) {
-    const e = err as { code: number; stderr: string };
-    return { code: e.code, stderr: e.stderr };
-  }
-  throw new Error(`lakeward ${args.join(' ')} succeeded`);
+  const r = await runCli([...args, '--url', server.url], { cwd: dir });
+  if (r.code === 0) throw new Error(`lakeward ${args.join(' ')} succeeded`);
+  return { code: r.code, stderr: r.stderr };
 };
 
 beforeAll(async () => {
@@ -44,14 +32,7 @@ beforeAll(async () => {
     ref: { catalog: 'wb', schema: 's', name: 'orders' },
     query: "SELECT id, CASE WHEN id % 3 = 0 THEN 'EU' ELSE 'US' END AS region FROM range(2500) AS t(id)",
   });
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  const deps = testAppDeps({
-    store: h.store,
-    temporal,
-    flags: { dataDir: h.config.data_dir },
-    env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-    open: async () => h.open(root),
-  });
+  const deps = harnessAppDeps(h);
   server = await startServer(deps, { host: '127.0.0.1', port: 0 });
 }, 120_000);
 afterAll(async () => {

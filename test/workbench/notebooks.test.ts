@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import { exportNotebookSource, importNotebookSource } from '../../activities/workbench/logic/notebook-source';
-import { testAppDeps } from '../api/deps';
+import { harnessAppDeps } from '../helpers/harness-app';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 
 /** Notebooks through the HTTP API: optimistic saves, 50 undo steps, Databricks source export/import, runs. */
@@ -22,16 +22,7 @@ beforeAll(async () => {
     ref: { catalog: 'wb', schema: 's', name: 'orders' },
     query: "SELECT id, CASE WHEN id % 3 = 0 THEN 'EU' ELSE 'US' END AS region FROM range(300) AS t(id)",
   });
-  const temporal = { client: h.env.client, connection: h.env.client.connection, address: 'test' };
-  app = createApp(
-    testAppDeps({
-      store: h.store,
-      temporal,
-      flags: { dataDir: h.config.data_dir },
-      env: { LAKEWARD_TASK_QUEUE: h.taskQueue },
-      open: async () => h.open(root),
-    }),
-  );
+  app = createApp(harnessAppDeps(h));
 }, 120_000);
 afterAll(async () => h?.teardown());
 
