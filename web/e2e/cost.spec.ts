@@ -1,4 +1,5 @@
 import { axeViolations, expect, test } from './fixtures';
+import { arrowToOption } from './keyboard';
 
 interface Budget {
   id: string;
@@ -102,4 +103,63 @@ test('cost: a warehouse stopped from the page, the analysers run, a recommendati
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete the budget' }).click();
   await expect(page.getByTestId('budget-row').filter({ hasText: name })).toHaveCount(0);
   expect(await budgets()).toEqual([]);
+});
+
+interface Billing {
+  available: boolean;
+  days: number;
+  totals: { cost: number; dbus: number };
+  daily_trend: { date: string; cost: number; dbus: number }[];
+  by_warehouse: { warehouse_id: string; cost: number; dbus: number }[];
+}
+const usdAmount = (v: number) => `$${v >= 1 ? v.toFixed(2) : v.toFixed(4)}`;
+const dbuAmount = (v: number) => String(Math.round(v * 1000) / 1000);
+
+test('cost: the spend chart has the billing API numbers in its table, per day and per warehouse', async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(180_000);
+  // A warehouse makes the usage ledger bill; a job's last step derives it (today's storage at least).
+  const wh = await api.post('/api/infrastructure/warehouses', {
+    data: { name: `spend-wh-${Date.now().toString(36)}`, cluster_size: 'X-Small', auto_stop_mins: 10 },
+  });
+  expect(wh.status(), await wh.text()).toBe(201);
+  const refreshed = await api.post('/api/finops/recommendations/refresh', { data: { wait: true } });
+  expect(refreshed.status(), await refreshed.text()).toBe(200);
+  let billing = {} as Billing;
+  await expect
+    .poll(
+      async () => {
+        billing = (await (await api.get('/api/finops/billing?days=30')).json()) as Billing;
+        return billing.available && billing.daily_trend.length > 0;
+      },
+      { message: 'the billing of the last 30 days to list a day', timeout: 60_000 },
+    )
+    .toBe(true);
+
+  await page.goto('/cost');
+  await expect(page.getByRole('figure', { name: /Spend per day over the last 30 days/ })).toBeVisible();
+  await expect(page.getByTestId('spend-total')).toContainText(usdAmount(billing.totals.cost));
+  const table = page.getByTestId('spend-table');
+  await expect(table.getByRole('caption')).toHaveText('Spend per day over the last 30 days (USD and DBUs)');
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(billing.daily_trend.length);
+  for (const [i, d] of billing.daily_trend.entries()) {
+    await expect(rows.nth(i).getByRole('rowheader')).toHaveText(d.date);
+    await expect(rows.nth(i).locator('[data-col="cost"]')).toHaveText(usdAmount(d.cost));
+    await expect(rows.nth(i).locator('[data-col="dbus"]')).toHaveText(dbuAmount(d.dbus));
+  }
+
+  // Per warehouse, from the keyboard: the same endpoint's by_warehouse.
+  const per = page.getByLabel('Spend per', { exact: true });
+  await per.focus();
+  await arrowToOption(page, per, 'warehouse');
+  await expect(table.getByRole('caption')).toHaveText('Spend per warehouse over the last 30 days (USD and DBUs)');
+  await expect(rows).toHaveCount(billing.by_warehouse.length);
+  for (const [i, w] of billing.by_warehouse.entries()) {
+    await expect(rows.nth(i).getByRole('rowheader')).toHaveText(w.warehouse_id || 'no warehouse (storage)');
+    await expect(rows.nth(i).locator('[data-col="cost"]')).toHaveText(usdAmount(w.cost));
+  }
+  expect(await axeViolations(page)).toEqual([]);
 });

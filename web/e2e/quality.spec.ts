@@ -192,6 +192,44 @@ test('anomalies are triaged from the keyboard: j/k move, a acknowledges, f marks
   await expect(page.getByTestId('anomaly-detail')).toBeVisible();
 });
 
+test('the overview charts the pass rate of the recent runs; its table has the runs API numbers, oldest first', async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(120_000);
+  // A check of its own on orders, run twice through the API: the recent runs include both.
+  const name = `e2e_chart_${Date.now().toString(36)}`;
+  await json(
+    await api.post('/api/governance/dqx/checks', {
+      data: { table_fqn: ORDERS, check_function: 'is_not_null', arguments: { column: 'order_id' }, name },
+    }),
+  );
+  for (let i = 0; i < 2; i++)
+    await json(await api.post('/api/governance/dqx/run', { data: { table_fqn: ORDERS, wait_seconds: 60 } }));
+  const runs = (await json<any[]>(await api.get('/api/governance/dqx/runs?limit=20'))).reverse();
+  expect(runs.length).toBeGreaterThanOrEqual(2);
+
+  await page.goto('/quality');
+  await expect(page.getByRole('figure', { name: /Pass rate of the last \d+ runs/ })).toBeVisible();
+  const table = page.getByTestId('dq-recent-runs');
+  await expect(table.getByRole('caption')).toHaveText(
+    `Pass rate of the last ${runs.length} runs, oldest first (percent of rows passing)`,
+  );
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(runs.length);
+  for (const [i, r] of runs.entries()) {
+    await expect(rows.nth(i).locator('[data-col="table"]')).toHaveText(r.table_fqn);
+    const rate = rows.nth(i).locator('[data-col="pass_rate"]');
+    if (r.status === 'failed') await expect(rate).toContainText('run failed');
+    else await expect(rate).toContainText(`${Math.round(r.pass_rate * 10) / 10} %`);
+    await expect(rows.nth(i).locator('[data-col="invalid"]')).toHaveText(`${r.invalid_rows} of ${r.total_rows}`);
+  }
+  // The newest run's link opens its run page.
+  await rows.last().getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/quality/runs/${encodeURIComponent(runs[runs.length - 1].run_id)}$`));
+});
+
 test('the data-quality pages have no WCAG A/AA violations in both themes (screenshots in e2e/artifacts)', async ({
   page,
   api,

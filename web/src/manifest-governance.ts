@@ -7,7 +7,7 @@ export const GOVERNANCE_PAGES = [
     path: '/quality',
     title: 'Data quality',
     nav: true,
-    operations: ['get /api/governance/dqx/dashboard'],
+    operations: ['get /api/governance/dqx/dashboard', 'get /api/governance/dqx/runs'],
   },
   {
     id: 'quality-checks',

@@ -22,9 +22,10 @@ export const OPERATIONS_PAGES = [
     path: '/schedules',
     title: 'Schedules',
     nav: true,
-    schemas: false,
     operations: [
       'get /api/schedule',
+      'post /api/schedule',
+      'get /api/catalogs',
       'post /api/schedule/{scheduleId}/pause',
       'post /api/schedule/{scheduleId}/resume',
       'post /api/schedule/{scheduleId}/trigger',
@@ -50,6 +51,7 @@ export const OPERATIONS_PAGES = [
     nav: true,
     schemas: false,
     operations: [
+      'get /api/finops/billing',
       'get /api/infrastructure/warehouses',
       'post /api/infrastructure/warehouses/{id}/start',
       'post /api/infrastructure/warehouses/{id}/stop',
@@ -70,7 +72,6 @@ export const OPERATIONS_PAGES = [
     path: '/automation',
     title: 'Automation',
     nav: true,
-    schemas: false,
     operations: [
       'get /api/pipeline/pipelines',
       'get /api/pipeline/templates',

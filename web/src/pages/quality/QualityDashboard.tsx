@@ -3,14 +3,25 @@ import { Link } from 'react-router';
 import { unwrap } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
+import { ChartTable } from '../charts/ChartTable';
 import { PassRate, QualityNav } from './status';
 
-/** /quality: check counts, the overall pass rate and the latest run per table, worst first. */
+const RECENT = 20;
+
+/**
+ * /quality: check counts, the overall pass rate, the pass rate of the recent runs (chart and table, oldest
+ * first) and the latest run per table, worst first.
+ */
 export function QualityDashboard() {
   const { api } = useConsole();
   const q = useQuery({
     queryKey: ['dq-dashboard'],
     queryFn: () => unwrap(api.client.GET('/api/governance/dqx/dashboard')),
+    refetchInterval: 15_000,
+  });
+  const runs = useQuery({
+    queryKey: ['dq-runs', 'recent', RECENT],
+    queryFn: () => unwrap(api.client.GET('/api/governance/dqx/runs', { params: { query: { limit: RECENT } } })),
     refetchInterval: 15_000,
   });
   const d = q.data;
@@ -43,6 +54,39 @@ export function QualityDashboard() {
               <dd>{d.tables_run ? <PassRate rate={d.overall_pass_rate} /> : 'no run yet'}</dd>
             </div>
           </dl>
+          <h2>Pass rate of the recent runs</h2>
+          {runs.isError && <ErrorView error={runs.error} onRetry={() => void runs.refetch()} />}
+          {runs.data && (
+            <ChartTable
+              testId="dq-recent-runs"
+              caption={`Pass rate of the last ${runs.data.length} runs, oldest first (percent of rows passing)`}
+              rows={[...runs.data].reverse()}
+              category={{ label: 'Run', of: (r) => new Date(r.executed_at).toLocaleString() }}
+              domain={[0, 100]}
+              columns={[
+                { key: 'table', label: 'Table', cell: (r) => r.table_fqn },
+                {
+                  key: 'pass_rate',
+                  label: 'Pass rate',
+                  cell: (r) => <PassRate rate={r.pass_rate} status={r.status} />,
+                  plot: (r) => (r.status === 'failed' ? 0 : r.pass_rate),
+                },
+                { key: 'invalid', label: 'Invalid rows', cell: (r) => `${r.invalid_rows} of ${r.total_rows}` },
+                {
+                  key: 'open',
+                  label: 'Details',
+                  cell: (r) => (
+                    <Link to={`/quality/runs/${encodeURIComponent(r.run_id)}`}>open the run of {r.table_fqn}</Link>
+                  ),
+                },
+              ]}
+              empty={
+                <>
+                  No run yet: <Link to="/quality/runs">run a table&apos;s checks</Link>.
+                </>
+              }
+            />
+          )}
           <h2>Latest run per table (worst first)</h2>
           {d.latest_runs.length === 0 ? (
             <p>
