@@ -6,6 +6,7 @@ import type { components } from '../../api/schema';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
 import { StatusWord } from '../compare/ui';
+import { ScheduleForm } from './ScheduleForm';
 
 type Schedule = components['schemas']['ScheduleView'];
 const when = (t: string | null | undefined) => (t ? new Date(t).toLocaleString() : '—');
@@ -19,7 +20,8 @@ function ScheduleState({ s }: { s: Schedule }) {
 
 /**
  * /schedules — clone schedules: next run times, last run, counts, pause / resume / run now, each schedule's runs,
- * and a link to the schedule in the Temporal Web UI (its Temporal Schedule id is the schedule id).
+ * a link to the schedule in the Temporal Web UI (its Temporal Schedule id is the schedule id), and a form to
+ * create a schedule from scratch.
  */
 export function SchedulesPage() {
   const { api, config } = useConsole();
@@ -53,7 +55,7 @@ export function SchedulesPage() {
       {act.isError && <ErrorView error={act.error} />}
       {list.isError && <ErrorView error={list.error} onRetry={() => void list.refetch()} />}
       {list.isPending && <p role="status">Loading schedules…</p>}
-      {list.data && list.data.length === 0 && <p>No clone schedules yet (create one with POST /api/schedule).</p>}
+      {list.data && list.data.length === 0 && <p>No clone schedules yet (create one below).</p>}
       {list.data && list.data.length > 0 && (
         <table data-testid="schedules-table">
           <caption>{list.data.length} clone schedules</caption>
@@ -143,6 +145,13 @@ export function SchedulesPage() {
         </table>
       )}
       {open && <ScheduleRuns id={open} />}
+      <ScheduleForm
+        onCreated={(s) =>
+          setMessage(
+            `${s.schedule_id}: created (${s.paused ? 'paused' : 'active'}), next run ${when(s.next_run_times[0])}`,
+          )
+        }
+      />
     </section>
   );
 }
