@@ -5,10 +5,11 @@ import type { components } from '../../api/schema';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
 import { CallError, fieldErrors, StatusWord, TextField } from '../compare/ui';
+import { PlaybookForm } from './PlaybookForm';
 
 type Execution = components['schemas']['PlaybookExecution'];
 
-/** Playbooks: list, create from a ready template, run now (dry run by default) with the outcome of each action. */
+/** Playbooks: list, create from scratch or from a ready template, run now (dry run by default) with the outcome of each action. */
 export function Playbooks() {
   const { api } = useConsole();
   const qc = useQueryClient();
@@ -187,6 +188,7 @@ export function Playbooks() {
         </button>
       </form>
       {create.isError && !playbookError && !errs.name && <CallError error={create.error} fields={[]} />}
+      <PlaybookForm />
     </section>
   );
 }
