@@ -1,35 +1,39 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { LogBuffers } from './log-buffers';
 import type { LogFileSpec } from './logic/logs';
 import type { LogThreadAnswer, LogThreadTask } from './log-thread';
 
 /** At most this many threads build log files, one per core beyond none. */
 const MAX_THREADS = 4;
+/** File buffers beyond one per thread: one for the build queued next, one for the file being written. */
+const EXTRA_BUFFERS = 2;
 
 export interface BuiltLogFile {
   data: Buffer;
   service: string;
   sha256: string;
-  /** Hands the file's buffer back for a later file once its bytes are no longer needed. */
+  /** Hands the file's buffer back for a later file once its bytes are no longer needed (call it exactly once). */
   release(): void;
 }
 
 /**
  * A process-wide pool of worker threads that build log files in parallel (lines not kept as rows). The threads are
  * started on first use and kept, unreferenced (they never hold the process open), so later calls pay no start-up.
- * Buffers go to the main thread and back by transfer, never copied.
+ * Buffers go to the main thread and back by transfer, never copied, and are kept for later files (`LogBuffers`).
  */
 export class LogThreads {
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
-  private readonly waiting: Array<(w: Worker) => void> = [];
+  private readonly waiting: Array<{ resolve: (w: Worker) => void; reject: (e: Error) => void }> = [];
   private readonly calls = new Map<number, { resolve: (a: LogThreadAnswer) => void; reject: (e: Error) => void }>();
-  private readonly spare: ArrayBuffer[] = [];
+  private readonly buffers: LogBuffers;
   private nextId = 0;
   private broken: Error | null = null;
 
   constructor(readonly size: number) {
+    this.buffers = new LogBuffers(size + EXTRA_BUFFERS);
     const file = path.join(__dirname, `log-thread${path.extname(__filename)}`);
     // From TypeScript sources (tsx, jest) the thread first registers tsx's require hook; a compiled build runs the .js.
     const fromSource = path.extname(__filename) === '.ts';
@@ -52,22 +56,32 @@ export class LogThreads {
     return this.broken !== null;
   }
 
+  /** Builds one file on a free thread, in a kept buffer when there is one (waits while all are in use). */
   async build(spec: LogThreadTask['spec']): Promise<BuiltLogFile> {
-    const w = await this.worker();
+    const reuse = await this.buffers.take();
+    let w: Worker;
+    try {
+      w = await this.worker();
+    } catch (error) {
+      this.buffers.give(reuse);
+      throw error;
+    }
     const id = this.nextId++;
-    const reuse = this.spare.pop();
     const answer = await new Promise<LogThreadAnswer>((resolve, reject) => {
       this.calls.set(id, { resolve, reject });
       const task: LogThreadTask = { id, spec, reuse };
       w.postMessage(task, reuse ? [reuse] : []);
     });
-    if (!answer.ok) throw new Error(`building a log file failed in its thread: ${answer.error}`);
+    if (!answer.ok) {
+      this.buffers.give(undefined); // the buffer went to the thread with the task and stays there
+      throw new Error(`building a log file failed in its thread: ${answer.error}`);
+    }
     const bytes = answer.bytes;
     return {
       data: Buffer.from(bytes, 0, answer.length),
       service: answer.service,
       sha256: answer.sha256,
-      release: () => void (this.spare.length < this.size * 2 && this.spare.push(bytes)),
+      release: () => this.buffers.give(bytes),
     };
   }
 
@@ -78,14 +92,14 @@ export class LogThreads {
       w.ref(); // a thread with work holds the process until it answers
       return Promise.resolve(w);
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
   private answered(w: Worker, a: LogThreadAnswer): void {
     const call = this.calls.get(a.id);
     this.calls.delete(a.id);
     const next = this.waiting.shift();
-    if (next) next(w);
+    if (next) next.resolve(w);
     else {
       w.unref();
       this.idle.push(w);
@@ -97,6 +111,8 @@ export class LogThreads {
     this.broken ??= error;
     for (const call of this.calls.values()) call.reject(error);
     this.calls.clear();
+    for (const next of this.waiting.splice(0)) next.reject(error);
+    this.buffers.fail(error);
     for (const w of this.workers) void w.terminate();
     if (pool === this) pool = null;
   }

@@ -112,7 +112,9 @@ async function inThreads(opts: WriteLogFilesOptions, ext: string, threads: LogTh
       writes.push(w);
     }
   } finally {
-    await Promise.allSettled([...writes, ...builds.values()]);
+    // Files built but not written (a write or a build failed first) hand their buffers back too.
+    const unwritten = [...builds.values()].map((p) => p.then((file) => file.release()));
+    await Promise.allSettled([...writes, ...unwritten]);
   }
   await Promise.all(writes);
   return out;

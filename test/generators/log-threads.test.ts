@@ -78,4 +78,30 @@ describe('log files built on threads', () => {
       }),
     ).rejects.toThrow(/volume refused .*00002/);
   });
+
+  it('after calls whose writes failed, the threads still write every file of the next call', async () => {
+    // The threads keep a few file buffers; a failed call must hand all of its back, or later calls wait forever.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await expect(
+        writeLogFiles({
+          ...SPEC,
+          files: 6,
+          write: async (name) => {
+            if (!name.endsWith('00001.log')) throw new Error(`volume refused ${name}`);
+          },
+        }),
+      ).rejects.toThrow(/volume refused/);
+    }
+    const names: string[] = [];
+    const written = await writeLogFiles({
+      ...SPEC,
+      files: 12,
+      write: async (name, data) => {
+        expect(data.length).toBeGreaterThan(0);
+        names.push(name);
+      },
+    });
+    expect(written.map((f) => f.index)).toEqual([...Array(12).keys()]);
+    expect(names).toHaveLength(12);
+  });
 });
