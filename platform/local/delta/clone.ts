@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { mkdirSync, renameSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { AlreadyExistsError, InvalidInputError } from '../../errors';
 import type { CloneMetrics } from '../../types';
@@ -18,9 +18,10 @@ import { removeStaleTempCopies, withTempCopy } from './temp-copies';
 /** Parallel copies: enough to keep a disk busy, few enough for a 2-core machine. */
 const COPY_PARALLELISM = 4;
 
-async function sizeOf(file: string): Promise<number | null> {
+/** A metadata call of microseconds: synchronous (see delta/log.ts). */
+function sizeOf(file: string): number | null {
   try {
-    return (await fs.stat(file)).size;
+    return statSync(file).size;
   } catch {
     return null;
   }
@@ -31,10 +32,10 @@ async function sizeOf(file: string): Promise<number | null> {
  * either the complete file (and skips it) or nothing. See copyFileFast for how the bytes move.
  */
 async function copyOne(src: string, dest: string, size: number): Promise<void> {
-  await fs.mkdir(path.dirname(dest), { recursive: true });
+  mkdirSync(path.dirname(dest), { recursive: true });
   await withTempCopy(dest, async (tmp) => {
     await copyFileFast(src, tmp, size);
-    await fs.rename(tmp, dest);
+    renameSync(tmp, dest);
   });
 }
 
@@ -75,7 +76,7 @@ export async function cloneTo(
     if (!opts.replace) throw new AlreadyExistsError(`a Delta table already exists at ${targetDir}`);
     existing = await target.reader.stateAt();
   }
-  await fs.mkdir(targetDir, { recursive: true });
+  mkdirSync(targetDir, { recursive: true });
   // A copy killed with its worker left temp files here; this (re)run owns none of them.
   await removeStaleTempCopies(targetDir);
   const now = Date.now();
@@ -89,8 +90,7 @@ export async function cloneTo(
     adds.push({ ...add, path: to, modificationTime: now, dataChange: true });
     if (opts.mode === 'SHALLOW') continue;
     const dest = resolveLogPath(targetDir, to);
-    if ((await sizeOf(dest)) !== add.size)
-      copies.push({ src: resolveLogPath(source.dir, add.path), dest, size: add.size });
+    if (sizeOf(dest) !== add.size) copies.push({ src: resolveLogPath(source.dir, add.path), dest, size: add.size });
   }
   await mapLimit(copies, COPY_PARALLELISM, (c) => copyOne(c.src, c.dest, c.size));
   const removed = existing ? [...existing.files.values()].filter((f) => !wanted.has(f.path)) : [];

@@ -1,4 +1,4 @@
-import { constants as fsConstants, promises as fs } from 'node:fs';
+import { constants as fsConstants, lstatSync, promises as fs } from 'node:fs';
 import { CopyHelper, NoSystemCopyError } from './copy-helper';
 
 const helper = new CopyHelper();
@@ -21,8 +21,7 @@ let systemCopy: boolean | null = process.platform === 'linux' ? null : false;
 export async function copyFileFast(src: string, dest: string, size: number): Promise<void> {
   if (size >= SYSTEM_COPY_MIN_BYTES && systemCopy !== false) {
     // cp would overwrite; the in-process copy refuses (COPYFILE_EXCL). Callers pass fresh temp names.
-    if (await exists(dest))
-      throw Object.assign(new Error(`EEXIST: file already exists, copy '${dest}'`), { code: 'EEXIST' });
+    if (exists(dest)) throw Object.assign(new Error(`EEXIST: file already exists, copy '${dest}'`), { code: 'EEXIST' });
     try {
       await helper.copy(src, dest);
       systemCopy = true;
@@ -40,9 +39,9 @@ export async function copyFileFast(src: string, dest: string, size: number): Pro
   await fs.copyFile(src, dest, fsConstants.COPYFILE_FICLONE | fsConstants.COPYFILE_EXCL);
 }
 
-async function exists(file: string): Promise<boolean> {
+function exists(file: string): boolean {
   try {
-    await fs.lstat(file);
+    lstatSync(file);
     return true;
   } catch {
     return false;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { linkSync, mkdirSync, promises as fs, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Action } from './actions';
@@ -12,11 +12,17 @@ export interface LogListing {
   checkpoints: number[];
 }
 
+/*
+ * Listing the log, reading a commit and publishing one are synchronous calls: a table operation makes several
+ * of each, every one takes microseconds on a local disk, and the promise API's thread-pool round trips cost
+ * more CPU and, on a busy machine, wait for the event loop each time (metastore/files.ts says more).
+ */
+
 /** Lists `_delta_log`; a missing folder yields empty lists. */
 export async function listLog(tableDir: string): Promise<LogListing> {
   let names: string[];
   try {
-    names = await fs.readdir(logDir(tableDir));
+    names = readdirSync(logDir(tableDir));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') {
       return { commits: [], checkpoints: [] };
@@ -45,14 +51,16 @@ export function parseCommit(text: string): Action[] {
 
 export async function readCommit(tableDir: string, version: number): Promise<Action[]> {
   const file = path.join(logDir(tableDir), commitFileName(version));
+  let text: string;
   try {
-    return parseCommit(await fs.readFile(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new NotFoundError(`Delta log of ${tableDir} has no version ${version}`);
     }
     throw err;
   }
+  return parseCommit(text);
 }
 
 /** Modification time of a commit file (fallback timestamp when a commit has no commitInfo). */
@@ -67,12 +75,12 @@ export async function commitMtime(tableDir: string, version: number): Promise<nu
  */
 export async function writeCommit(tableDir: string, version: number, actions: Action[]): Promise<void> {
   const dir = logDir(tableDir);
-  await fs.mkdir(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true });
   const final = path.join(dir, commitFileName(version));
   const tmp = path.join(dir, `.${commitFileName(version)}.${randomUUID()}.tmp`);
-  await fs.writeFile(tmp, actions.map((a) => JSON.stringify(a)).join('\n') + '\n', { flag: 'wx' });
+  writeFileSync(tmp, actions.map((a) => JSON.stringify(a)).join('\n') + '\n', { flag: 'wx' });
   try {
-    await fs.link(tmp, final);
+    linkSync(tmp, final);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new ConflictError(
@@ -81,6 +89,6 @@ export async function writeCommit(tableDir: string, version: number, actions: Ac
     }
     throw err;
   } finally {
-    await fs.rm(tmp, { force: true });
+    rmSync(tmp, { force: true });
   }
 }

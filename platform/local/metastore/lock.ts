@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { closeSync, openSync, promises as fs, rmSync, writeSync } from 'node:fs';
 import { TransientError } from '../../errors';
 
 /**
@@ -43,10 +43,11 @@ async function breakIfStale(lockPath: string, staleMs: number): Promise<void> {
 export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
   const staleMs = opts.staleMs ?? 60_000;
   const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
-  let handle: fs.FileHandle | null = null;
-  for (let attempt = 0; handle === null; attempt++) {
+  // The lock file's create, write and remove are synchronous calls (microseconds each; see files.ts).
+  let fd: number | null = null;
+  for (let attempt = 0; fd === null; attempt++) {
     try {
-      handle = await fs.open(lockPath, 'wx');
+      fd = openSync(lockPath, 'wx');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       if (Date.now() > deadline) throw new TransientError(`timed out waiting for metastore lock ${lockPath}`);
@@ -61,11 +62,14 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
   }, staleMs / 3);
   refresh.unref();
   try {
-    await handle.writeFile(`${process.pid} ${new Date().toISOString()}`);
-    await handle.close();
+    try {
+      writeSync(fd, `${process.pid} ${new Date().toISOString()}`);
+    } finally {
+      closeSync(fd);
+    }
     return await fn();
   } finally {
     clearInterval(refresh);
-    await fs.rm(lockPath, { force: true });
+    rmSync(lockPath, { force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { mkdirSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { AlreadyExistsError, NotFoundError } from '../../errors';
 import type { TableRef } from '../../types';
@@ -108,7 +108,7 @@ export class MetaStore {
   // ---- writes ----
   /** Read-modify-write of one JSON file under its lock; `fn` returning null deletes the file. */
   async mutate<T>(file: string, fn: (current: T | null) => Promise<T | null> | T | null): Promise<T | null> {
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true });
     return withFileLock(`${file}.lock`, async () => {
       const next = await fn(await readJson<T>(file));
       if (next === null) await fs.rm(file, { force: true });
