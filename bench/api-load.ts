@@ -9,6 +9,7 @@
  *   LAKEWARD_BENCH_LOAD_SECONDS=5 LAKEWARD_BENCH_LOAD_RPS=100 npx tsx bench/api-load.ts   # a short run
  *   LAKEWARD_BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/api-load.ts
  */
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { keepClonesBusy, submitClone, untilFinal, type BusyClones } from './api-load-clones';
 import { startLoadStack, type LoadStack } from './api-load-stack';
@@ -34,15 +35,37 @@ interface Load {
   p99: number;
   rps: number;
   failed: number;
+  /** The longest the event loop of this process (API, baseline and load generator) was held during the run. */
+  stallMs: number;
+  /** The longest garbage collection pause in the run. */
+  gcMs: number;
 }
 
+/** Every GC pause of this process, as (end time, duration) in ms on the performance clock. */
+const gcPauses: { at: number; ms: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcPauses.push({ at: e.startTime + e.duration, ms: e.duration });
+}).observe({ entryTypes: ['gc'] });
+
+/**
+ * autocannon's rate limit sends each connection's share of a second back to back from the second's start, and
+ * its latency histogram adds the requests a stalled connection would have sent (coordinated omission), so one
+ * pause of the event loop during a burst weighs on the p99 of the whole run: the run's longest stall and GC
+ * pause are printed beside it.
+ */
 async function load(url: string, seconds = SECONDS): Promise<Load> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  const from = performance.now();
+  delay.enable();
   const r = await autocannon({ url, connections: CONNECTIONS, overallRate: RPS, duration: seconds });
+  delay.disable();
   return {
     p50: r.latency.p50,
     p99: r.latency.p99,
     rps: r['2xx'] / r.duration,
     failed: r.non2xx + r.errors + r.timeouts,
+    stallMs: delay.max / 1e6,
+    gcMs: Math.max(0, ...gcPauses.filter((g) => g.at >= from).map((g) => g.ms)),
   };
 }
 
@@ -58,7 +81,8 @@ interface Row {
   bothRunning?: string;
 }
 
-const fmt = (l: Load) => `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms, ${l.rps.toFixed(0)} req/s`;
+const fmt = (l: Load) =>
+  `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms, ${l.rps.toFixed(0)} req/s, longest stall ${l.stallMs.toFixed(0)} ms (GC ${l.gcMs.toFixed(0)} ms)`;
 /** Latencies under 0.5 ms are at the timer's resolution: compare from there, so 0 ms never divides. */
 const ratio = (base: number, route: number) => Math.max(base, 0.5) / Math.max(route, 0.5);
 
@@ -79,6 +103,8 @@ async function measure(stack: LoadStack, phase: string, route: string, path: str
     p99: (before.p99 + after.p99) / 2,
     rps: (before.rps + after.rps) / 2,
     failed: before.failed + after.failed,
+    stallMs: Math.max(before.stallMs, after.stallMs),
+    gcMs: Math.max(before.gcMs, after.gcMs),
   };
   const row: Row = {
     phase,
@@ -111,16 +137,19 @@ function report(rows: Row[], store: string): void {
   console.log(
     `\nAPI under load: ${RPS} requests/s for ${SECONDS} s per run, ${CONNECTIONS} connections, ${store} store`,
   );
-  console.log('ratio = bare route / API route (latency), API / bare (throughput); goal p99 ratio ≥ 0.5\n');
+  console.log('ratio = bare route / API route (latency), API / bare (throughput); goal p99 ratio ≥ 0.5');
+  console.log('stall = longest event-loop stall of the run in ms (base st: of either baseline run)\n');
   console.log(
     `${'phase'.padEnd(6)} ${'route'.padEnd(21)} ${'bytes'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}` +
-      ` ${'req/s'.padStart(6)} ${'base p99'.padStart(8)} ${'p50 x'.padStart(6)} ${'p99 x'.padStart(6)} ${'rps x'.padStart(6)}`,
+      ` ${'req/s'.padStart(6)} ${'base p99'.padStart(8)} ${'p50 x'.padStart(6)} ${'p99 x'.padStart(6)} ${'rps x'.padStart(6)}` +
+      ` ${'stall'.padStart(6)} ${'base st'.padStart(7)}`,
   );
   for (const r of rows) {
     console.log(
       `${r.phase.padEnd(6)} ${r.route.padEnd(21)} ${String(r.bytes).padStart(6)} ${r.route_.p50.toFixed(2).padStart(7)}` +
         ` ${r.route_.p99.toFixed(2).padStart(7)} ${r.route_.rps.toFixed(0).padStart(6)} ${r.base.p99.toFixed(2).padStart(8)}` +
-        ` ${r.p50.toFixed(2).padStart(6)} ${r.p99.toFixed(2).padStart(6)} ${r.rps.toFixed(2).padStart(6)}`,
+        ` ${r.p50.toFixed(2).padStart(6)} ${r.p99.toFixed(2).padStart(6)} ${r.rps.toFixed(2).padStart(6)}` +
+        ` ${r.route_.stallMs.toFixed(0).padStart(6)} ${r.base.stallMs.toFixed(0).padStart(7)}`,
     );
   }
   const worst = Math.min(...rows.map((r) => r.p99));

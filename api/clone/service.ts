@@ -1,11 +1,12 @@
 import type { CloneRequestInput } from '../../schemas/clone';
 import type { JobStatus } from '../../schemas/jobs';
-import { readCloneRecord } from '../../store/clone/clone-record';
+import { readCloneJobsPage, readCloneRecord } from '../../store/clone/clone-record';
 import type { CloneSummary } from '../../workflows/clone/definitions';
 import type { AppDeps } from '../deps';
 import { newCloneJobId } from '../jobs/job-id';
-import { jobType, jobView, listJobRecords, requireJob, submitJob } from '../jobs/service';
-import { logLine } from '../jobs/view';
+import { jobType, jobView, requireJob, submitJob } from '../jobs/service';
+import { sharedJobReads } from '../jobs/shared-reads';
+import { jobListItem, logLine } from '../jobs/view';
 import { assertCloneAllowed } from '../governance/clone-access';
 import { currentCaller } from '../middleware/auth';
 import { HttpError, notFound } from '../middleware/http-error';
@@ -59,9 +60,14 @@ export function refuseJobInput(err: unknown): never {
 
 /**
  * The clone job record (GET /api/clone/{job_id}): the kernel's view of the row, the summary fields, logs and
- * server-mode aliases. Served from the store only.
+ * server-mode aliases. Served from the store only (a busy worker or workflow is never asked), and shared by the
+ * polls of the same job that arrive while its read is in flight (api/jobs/shared-reads.ts).
  */
-export async function getCloneJob(deps: AppDeps, jobId: string) {
+export function getCloneJob(deps: AppDeps, jobId: string) {
+  return sharedJobReads(deps).read(`clone-record\u0000${jobId}`, () => readCloneJob(deps, jobId));
+}
+
+async function readCloneJob(deps: AppDeps, jobId: string) {
   // The row, the log and the progress counts in one statement: one round trip to the store per poll of a job.
   const found = await readCloneRecord(deps.store.db, jobId);
   if (!found || !(CLONE_JOB_TYPES as readonly string[]).includes(found.row.jobType))
@@ -85,6 +91,15 @@ export async function getCloneJob(deps: AppDeps, jobId: string) {
   };
 }
 
-export async function listCloneJobs(deps: AppDeps, filter: { status?: JobStatus; limit: number; offset: number }) {
-  return listJobRecords(deps, { ...filter, type: 'clone' });
+/**
+ * Clone jobs, newest first (GET /api/clone/jobs): the page's rows and their progress counts in one statement,
+ * shared by the identical list requests that arrive while it is in flight.
+ */
+export function listCloneJobs(deps: AppDeps, filter: { status?: JobStatus; limit: number; offset: number }) {
+  const key = `clone-list\u0000${filter.status ?? ''}\u0000${filter.limit}\u0000${filter.offset}`;
+  return sharedJobReads(deps).read(key, async () => {
+    const def = jobType(deps, 'clone');
+    const page = await readCloneJobsPage(deps.store.db, { ...filter, jobType: def.type });
+    return page.map(({ row, counts }) => jobListItem(row, cloneProgress(row, counts), def));
+  });
 }

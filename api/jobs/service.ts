@@ -27,6 +27,7 @@ import {
   type QueueClientDeps,
 } from './queue-client';
 import { jobTypeRegistry, type JobTypeDefinition, type JobTypeRegistry } from './registry';
+import { sharedJobReads } from './shared-reads';
 import { jobListItem, progressOf, progressOfPage } from './view';
 import { annotateJob } from '../../platform/observability/log-context';
 
@@ -73,6 +74,14 @@ export interface JobSubmission {
  * worker answers.
  */
 export async function submitJob(deps: AppDeps, def: JobTypeDefinition, job: JobSubmission) {
+  try {
+    return await queueJob(deps, def, job);
+  } finally {
+    sharedJobReads(deps).invalidate(); // reads from now on see the new row (or its removal)
+  }
+}
+
+async function queueJob(deps: AppDeps, def: JobTypeDefinition, job: JobSubmission) {
   const queue = queueDepsFor(deps, def);
   const input = def.inputSchema.parse(job.input);
   const { jobId } = job;
@@ -190,6 +199,14 @@ export async function listJobRecords(
  * and its end (status, audit row, notification) is recorded with `completed_at`.
  */
 export async function cancelJob(deps: AppDeps, jobId: string, type?: string | readonly string[]) {
+  try {
+    return await requestCancel(deps, jobId, type);
+  } finally {
+    sharedJobReads(deps).invalidate(); // reads from now on see the job cancelling (or cancelled)
+  }
+}
+
+async function requestCancel(deps: AppDeps, jobId: string, type?: string | readonly string[]) {
   const row = await requireJob(deps, jobId, type);
   const ended = () => conflict(`${row.jobType} job ${jobId} already ended (${row.status})`);
   if (isFinalJobStatus(row.status)) throw ended();

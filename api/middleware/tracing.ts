@@ -50,7 +50,10 @@ export function resumeRequestContext(): RequestHandler {
   return (_req, res, next) => {
     const saved = (res as Carrier)[CONTEXT];
     if (!saved) return next();
-    resumeLogContext(saved.log, () => context.with(saved.otel, () => next()));
+    // A request without a body (every GET) passes the parser synchronously, still inside its contexts.
+    const enter = () => (context.active() === saved.otel ? next() : context.with(saved.otel, next));
+    if (currentLogContext() === saved.log) return enter();
+    resumeLogContext(saved.log, enter);
   };
 }
 

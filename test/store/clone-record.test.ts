@@ -1,7 +1,7 @@
 import type { Store } from '../../store/db';
-import { readCloneRecord } from '../../store/clone/clone-record';
+import { readCloneJobsPage, readCloneRecord } from '../../store/clone/clone-record';
 import { cloneProgressCounts } from '../../store/clone/clone-state';
-import { createJob, getJob } from '../../store/jobs/jobs';
+import { createJob, getJob, listJobs } from '../../store/jobs/jobs';
 import { appendRunLog, readRunLog } from '../../store/jobs/run-logs';
 import { cloneJobTables } from '../../store/schema';
 import { createTestStore, storeBackends } from '../helpers/db';
@@ -75,5 +75,34 @@ describe.each(storeBackends())('a clone record read in one statement on %s', (ba
     expect(record?.logs).toEqual([]);
     expect(record?.counts).toEqual({ cloned: 0, failed: 0, skipped: 0, bytes: 0, schemasDone: 0 });
     expect(await readCloneRecord(store.db, 'clone-rec-none')).toBeUndefined();
+  });
+
+  test("a page of clone jobs holds the list's rows in its order, each with its own counts, in one statement", async () => {
+    // Jobs of the earlier tests are on the page too (a, b running; c queued), plus these two of other types/times.
+    await createJob(store.db, {
+      jobId: 'clone-rec-d',
+      jobType: 'clone',
+      status: 'completed',
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    await createJob(store.db, { jobId: 'sync-rec-e', jobType: 'sync', status: 'running' });
+    const page = await readCloneJobsPage(store.db, { jobType: 'clone', limit: 100, offset: 0 });
+    const listed = await listJobs(store.db, { jobType: 'clone', limit: 100, offset: 0 });
+    expect(page.map((p) => p.row)).toEqual(listed);
+    expect(page[0].row.jobId).toBe('clone-rec-d');
+    expect(page.map((p) => p.row.jobId).sort()).toEqual(['clone-rec-a', 'clone-rec-b', 'clone-rec-c', 'clone-rec-d']);
+    for (const { row, counts } of page) expect(counts).toEqual(await cloneProgressCounts(store.db, row.jobId));
+    expect(page.find((p) => p.row.jobId === 'clone-rec-b')?.counts).toEqual({
+      cloned: 2,
+      failed: 0,
+      skipped: 1,
+      bytes: 15,
+      schemasDone: 2,
+    });
+
+    const running = await readCloneJobsPage(store.db, { jobType: 'clone', status: 'running', limit: 100, offset: 0 });
+    expect(running.map((p) => p.row.jobId).sort()).toEqual(['clone-rec-a', 'clone-rec-b']);
+    const second = await readCloneJobsPage(store.db, { jobType: 'clone', limit: 2, offset: 1 });
+    expect(second.map((p) => p.row)).toEqual(listed.slice(1, 3));
   });
 });
