@@ -25,6 +25,8 @@ export function Spend() {
   const q = useQuery({
     queryKey: ['finops-billing', days],
     queryFn: () => unwrap(api.client.GET('/api/finops/billing', { params: { query: { days } } })),
+    // The ledger is derived as each job ends and every hour: read again now and then.
+    refetchInterval: 60_000,
   });
   const d = q.data;
   const rows = d?.available
