@@ -2,6 +2,7 @@ import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AppDeps, RouteModule } from './deps';
 import { apiKeyAuth, callerContext, configuredKeys } from './middleware/auth';
+import { chain } from './middleware/chain';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { requestLogging } from './middleware/logging';
 import { requestId } from './middleware/request-id';
@@ -132,21 +133,26 @@ function whenSessionMatters(session: RequestHandler): RequestHandler {
 /**
  * Builds the Express app without listening (tests drive it with supertest; api/server.ts listens).
  * Order matters: span → request id → log → CORS (answers preflights) → session cookie → API key (or session) → JSON body → the request's span
- * again (body parsing leaves its async context) → the caller's context → routes → 404 → errors.
+ * again (body parsing leaves its async context) → the caller's context → routes → 404 → errors. The chain before the
+ * routes is one router layer (middleware/chain.ts).
  */
 export function createApp(deps: AppDeps, modules: RouteModule[] = routeModules): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(httpMetrics());
-  app.use(requestTracing());
-  app.use(requestId());
-  app.use(requestLogging(deps.logger));
-  app.use(cors({ origin: deps.config.api_server.cors_origins, exposedHeaders: ['X-Request-Id'] }));
-  app.use(whenSessionMatters(sessionMiddleware(deps.config, deps.store)));
-  app.use(apiKeyAuth(configuredKeys(deps.config.api_server), sessionCaller(deps.config)));
-  app.use(express.json({ limit: deps.config.api_server.json_limit }));
-  app.use(resumeRequestContext());
-  app.use(callerContext());
+  app.use(
+    chain(
+      httpMetrics(),
+      requestTracing(),
+      requestId(),
+      requestLogging(deps.logger),
+      cors({ origin: deps.config.api_server.cors_origins, exposedHeaders: ['X-Request-Id'] }),
+      whenSessionMatters(sessionMiddleware(deps.config, deps.store)),
+      apiKeyAuth(configuredKeys(deps.config.api_server), sessionCaller(deps.config)),
+      express.json({ limit: deps.config.api_server.json_limit }),
+      resumeRequestContext(),
+      callerContext(),
+    ),
+  );
 
   app.locals.routeModules = modules; // api/web/routes.ts lists their operations
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
