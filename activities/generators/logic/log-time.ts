@@ -30,31 +30,38 @@ export class TimeText {
   isoDay = '';
   /** The instant, epoch ms. */
   ts = 0;
-  h = 0;
-  m = 0;
-  s = 0;
+  /** The second of the day (0–86,399) and the millisecond inside it. */
+  sec = 0;
   ms = 0;
+  /** Epoch ms of the day's midnight, and of the next. */
+  private dayStart = NaN;
+  private dayEnd = NaN;
   /** Sets the instant (epoch ms, ≥ 0). */
   set(ts: number): void {
     this.ts = ts;
-    const day = Math.floor(ts / DAY_MS);
-    if (day !== this.day) {
+    if (!(ts >= this.dayStart && ts < this.dayEnd)) {
+      const day = Math.floor(ts / DAY_MS);
       const d = new Date(day * DAY_MS);
       const y = d.getUTCFullYear();
       this.day = day;
+      this.dayStart = day * DAY_MS;
+      this.dayEnd = this.dayStart + DAY_MS;
       this.nginxDay = `${P2[d.getUTCDate()]}/${MONTHS[d.getUTCMonth()]}/${y}:`;
       this.isoDay = `${String(y).padStart(4, '0')}-${P2[d.getUTCMonth() + 1]}-${P2[d.getUTCDate()]}T`;
     }
-    let rest = ts - day * DAY_MS;
-    const h = Math.floor(rest / 3_600_000);
-    rest -= h * 3_600_000;
-    const m = Math.floor(rest / 60_000);
-    rest -= m * 60_000;
-    const s = Math.floor(rest / 1000);
-    this.ms = rest - s * 1000;
-    this.h = h;
-    this.m = m;
-    this.s = s;
+    const rest = ts - this.dayStart;
+    const sec = Math.floor(rest / 1000);
+    this.sec = sec;
+    this.ms = rest - sec * 1000;
+  }
+  get h(): number {
+    return Math.floor(this.sec / 3600);
+  }
+  get m(): number {
+    return Math.floor(this.sec / 60) % 60;
+  }
+  get s(): number {
+    return this.sec % 60;
   }
   /** `01/Jan/2026:13:45:07 +0000` (nginx $time_local in UTC). */
   nginx(): string {
@@ -66,11 +73,11 @@ export class TimeText {
   }
   /** Appends `HH:MM:SS`. */
   putClock(out: ByteBuffer): void {
-    out.words2(SECONDS, (this.h * 3600 + this.m * 60 + this.s) * 2);
+    out.words2(SECONDS, this.sec * 2);
   }
   /** Appends `HH:MM:SS.mmm`. */
   putClockMillis(out: ByteBuffer): void {
-    out.words2(SECONDS, (this.h * 3600 + this.m * 60 + this.s) * 2);
+    out.words2(SECONDS, this.sec * 2);
     out.word(MILLIS[this.ms]);
   }
 }
