@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { Agent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Config } from '../config/load';
+import { pageFilesFor, withModulePreloads, type PageChunks } from './web-preload';
 
 /** Where `npm run web:build` writes the console (the checkout's `web/dist`). */
 export const DEFAULT_WEB_DIST = path.resolve(__dirname, '../web/dist');
@@ -61,12 +63,21 @@ const legacyRedirects: RequestHandler = (req, res, next) => {
  * page path (the single-page fallback). A missing file with an extension stays a 404, so a stale asset URL never
  * gets HTML back.
  */
-export function createWebConsoleApp(opts: WebConsoleOptions): { app: Express; upgrade: UpgradeListener } {
+export function createWebConsoleApp(opts: WebConsoleOptions): {
+  app: Express;
+  upgrade: UpgradeListener;
+  /** The kept connections to the API, closed with the server. */
+  agent?: Agent;
+} {
   if (!existsSync(path.join(opts.distDir, 'index.html'))) throw new MissingWebBuildError(opts.distDir);
   const app = express();
   app.disable('x-powered-by');
+  // Connections to the API are kept and reused, so a call does not wait for a new one (upgraded WebSockets leave
+  // the pool); an https API gets Node's default agent.
+  const agent = opts.apiUrl.startsWith('http:') ? new Agent({ keepAlive: true }) : undefined;
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: opts.apiUrl,
+    agent,
     changeOrigin: true,
     xfwd: true,
     ws: true,
@@ -85,7 +96,10 @@ export function createWebConsoleApp(opts: WebConsoleOptions): { app: Express; up
   app.use(express.static(opts.distDir, { index: false }));
   app.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path.posix.extname(req.path) !== '') return next();
-    res.set('Cache-Control', 'no-cache').sendFile(path.join(opts.distDir, 'index.html'));
+    pageHtml(opts.distDir, req.path).then(
+      (html) => res.set('Cache-Control', 'no-cache').type('html').send(html),
+      (err: unknown) => next(err),
+    );
   });
   app.use((req, res) => {
     res.status(404).type('text/plain').send(`Not found: ${req.path}`);
@@ -94,7 +108,22 @@ export function createWebConsoleApp(opts: WebConsoleOptions): { app: Express; up
     if (isApiPath(req.url)) return proxy.upgrade(req, socket as never, head);
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   };
-  return { app, upgrade };
+  return { app, upgrade, agent };
+}
+
+/**
+ * index.html for a page path, naming the page's chunk files as modulepreloads when the build listed them
+ * (page-chunks.json): read on each request, so a rebuild under a running server is served as built.
+ */
+async function pageHtml(distDir: string, pathname: string): Promise<string> {
+  const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  let chunks: PageChunks;
+  try {
+    chunks = JSON.parse(await readFile(path.join(distDir, 'page-chunks.json'), 'utf8')) as PageChunks;
+  } catch {
+    return html; // an older build without the list: the page's chunk loads after the shell, as before
+  }
+  return withModulePreloads(html, pageFilesFor(chunks, pathname));
 }
 
 type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -119,7 +148,7 @@ export interface RunningWebConsole {
 export async function startWebConsole(
   opts: WebConsoleOptions & { host: string; port: number },
 ): Promise<RunningWebConsole> {
-  const { app, upgrade } = createWebConsoleApp(opts);
+  const { app, upgrade, agent } = createWebConsoleApp(opts);
   const server = createServer(app);
   // Proxied WebSockets leave the server's connection tracking once upgraded: close them with it.
   const sockets = new Set<Duplex>();
@@ -145,6 +174,7 @@ export async function startWebConsole(
         server.close(() => resolve());
         server.closeAllConnections();
         for (const socket of sockets) socket.destroy();
+        agent?.destroy();
       }),
   };
 }
