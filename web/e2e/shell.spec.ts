@@ -1,4 +1,5 @@
 import { expect, startClone, test } from './fixtures';
+import { tabTo } from './keyboard';
 import { E2E } from './stack';
 
 test(
@@ -142,4 +143,43 @@ test('the workbench runs the editor text with Ctrl+Enter and lists the last 30 o
   await editor.focus();
   await page.keyboard.press('ControlOrMeta+Shift+KeyF');
   await expect(editor).toContainText('SELECT');
+});
+
+test('in a narrow window the side navigation folds behind a menu button: keyboard opens it, Escape closes it, a link navigates', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 600, height: 800 });
+  await page.goto('/jobs');
+  await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Pages' });
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  const catalogs = nav.getByRole('link', { name: 'Catalogs' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(catalogs).toBeHidden();
+
+  // Keyboard only: Tab reaches the button, Enter opens the list, Tab goes into it, Escape closes it back to the button.
+  await tabTo(page, menu);
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(catalogs).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(catalogs).toBeHidden();
+  await expect(menu).toBeFocused();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  // Opened again, a link opens its page and folds the menu.
+  await page.keyboard.press('Enter');
+  await tabTo(page, catalogs);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/catalogs$/);
+  await expect(page.getByRole('heading', { name: 'Catalog explorer' })).toBeVisible();
+  await expect(catalogs).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  // A wide window shows the pages beside the page, with no menu button.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(catalogs).toBeVisible();
+  await expect(menu).toBeHidden();
 });

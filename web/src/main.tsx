@@ -6,6 +6,7 @@ import { createApi, loadConsoleConfig, type Api } from './api/client';
 import { ApiError, unwrap } from './api/errors';
 import { availablePages, operationsOfDocument } from './manifest';
 import { routesFor } from './pages';
+import { prefetchPageData } from './pages/prefetch';
 import { Console, type Role } from './shell/context';
 import { Layout } from './shell/Layout';
 import './styles.css';
@@ -36,10 +37,19 @@ async function start() {
   sameOrigin.catch(() => undefined);
   const config = await loadConsoleConfig();
   const api = createApi(config.api_url);
-  const operations = await (config.api_url === '' ? sameOrigin : loadOperations(api));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry, staleTime: 5_000 } } });
+  // The opened page's own call starts now, beside the operations, not after the shell and the page render.
+  let pathname = window.location.pathname;
+  prefetchPageData(pathname, api, queryClient);
+  const operations = await (config.api_url === '' ? sameOrigin : loadOperations(api));
   const pages = availablePages(new Set(operations.keys()));
   const router = createBrowserRouter([{ element: <Layout />, children: routesFor(pages) }]);
+  // Every navigation starts the new page's call at once (the page finds it in flight when it renders).
+  router.subscribe((state) => {
+    if (state.location.pathname === pathname) return;
+    pathname = state.location.pathname;
+    prefetchPageData(pathname, api, queryClient);
+  });
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

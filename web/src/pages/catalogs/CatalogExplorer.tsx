@@ -1,10 +1,10 @@
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { unwrap } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
 import { CatalogTree } from './CatalogTree';
+import { catalogsQuery, schemasQuery, tableQuery, tablesQuery } from './queries';
 import { TableDetails } from './TableDetails';
 import { treeRows } from './treeRows';
 import './tree.css';
@@ -20,38 +20,33 @@ export function CatalogExplorer() {
   const { api } = useConsole();
   const { catalog, schema, table } = useParams();
   const [filter, setFilter] = useState('');
-  // A URL naming a table reads the table first (TableDetails, the page's content), then the tree's listings: on a
-  // cold open they would otherwise share the server with the call the page is for.
+  // The deepest level the URL names is the page's own call (a table, else a schema's tables, else a catalog's
+  // schemas); the other listings wait until it is answered, so they never share the server with it. Until then
+  // the levels the URL names stand in for their lists in the tree.
   const queryClient = useQueryClient();
-  const detailKey = ['table', `${catalog}.${schema}.${table}`];
-  useIsFetching({ queryKey: detailKey }); // re-renders when the table's call settles
-  const treeReady = !table || (queryClient.getQueryState(detailKey)?.status ?? 'pending') !== 'pending';
-  const catalogs = useQuery({
-    queryKey: ['catalogs'],
-    enabled: treeReady,
-    queryFn: () => unwrap(api.client.GET('/api/catalogs')),
-  });
+  const main = table
+    ? tableQuery(api, `${catalog}.${schema}.${table}`).queryKey
+    : schema
+      ? tablesQuery(api, catalog!, schema).queryKey
+      : catalog
+        ? schemasQuery(api, catalog).queryKey
+        : catalogsQuery(api).queryKey;
+  useIsFetching({ queryKey: main }); // re-renders when the page's own call settles
+  const settled = (queryClient.getQueryState(main)?.status ?? 'pending') !== 'pending';
+  const catalogs = useQuery({ ...catalogsQuery(api), enabled: !catalog || settled });
   const schemas = useQuery({
-    queryKey: ['schemas', catalog],
-    enabled: treeReady && Boolean(catalog),
-    queryFn: () =>
-      unwrap(api.client.GET('/api/catalogs/{catalog}/schemas', { params: { path: { catalog: catalog! } } })),
+    ...schemasQuery(api, catalog ?? ''),
+    enabled: Boolean(catalog) && (!schema || settled),
   });
   const tables = useQuery({
-    queryKey: ['tables', catalog, schema],
-    enabled: treeReady && Boolean(catalog && schema),
-    queryFn: () =>
-      unwrap(
-        api.client.GET('/api/catalogs/{catalog}/schemas/{schema}/tables', {
-          params: { path: { catalog: catalog!, schema: schema! } },
-        }),
-      ),
+    ...tablesQuery(api, catalog ?? '', schema ?? ''),
+    enabled: Boolean(catalog && schema) && (!table || settled),
   });
   const rows = useMemo(
     () =>
       treeRows({
-        catalogs: catalogs.data?.catalogs ?? NONE,
-        schemas: (catalog && schemas.data?.schemas) || NONE,
+        catalogs: catalogs.data?.catalogs ?? (catalog ? [{ name: catalog }] : NONE),
+        schemas: (catalog && (schemas.data?.schemas ?? (schema ? [{ name: schema }] : NONE))) || NONE,
         tables: (catalog && schema && tables.data?.tables) || NONE,
         catalog,
         schema,
@@ -60,7 +55,7 @@ export function CatalogExplorer() {
       }),
     [catalogs.data, schemas.data, tables.data, catalog, schema, table, filter],
   );
-  const loading = treeReady ? [catalogs, schemas, tables].find((q) => q.isLoading) : catalogs;
+  const loading = [tables, schemas, catalogs].find((q) => q.isLoading);
 
   return (
     <section aria-labelledby="catalogs-title">

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { unwrap } from '../../api/errors';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
 import { ColumnsTab } from './ColumnsTab';
 import { ContractTab, QualityTab } from './GovernanceTabs';
+import { tableQuery } from './queries';
 import { LineageTab, SampleTab } from './Tabs';
 
 const TABS = ['columns', 'sample', 'details', 'history', 'lineage', 'quality', 'contract'] as const;
@@ -28,10 +28,7 @@ export function TableDetails({ fullName }: { fullName: string }) {
   const { api } = useConsole();
   const [params, setParams] = useSearchParams();
   const tab: TabId = TABS.includes(params.get('tab') as TabId) ? (params.get('tab') as TabId) : 'columns';
-  const q = useQuery({
-    queryKey: ['table', fullName],
-    queryFn: () => unwrap(api.client.GET('/api/tables/{full_name}', { params: { path: { full_name: fullName } } })),
-  });
+  const q = useQuery(tableQuery(api, fullName));
   if (q.isError) return <ErrorView error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <p role="status">Loading {fullName}…</p>;
   const t = q.data;

@@ -11,25 +11,22 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { unwrap } from '../../api/errors';
 import type { components } from '../../api/schema';
 import { useConsole } from '../../shell/context';
 import { ErrorView } from '../../shell/ErrorView';
 import { uiState } from '../../state/ui-state';
+import {
+  initialJobsFilters,
+  JOB_STATUSES as STATUSES,
+  JOBS_PAGE as PAGE,
+  jobsListQuery,
+  type JobsFilters as Filters,
+  type JobStatus as Status,
+} from './jobsQuery';
 import { StatusText } from './status';
 
 type Job = components['schemas']['JobListItem'];
-const STATUSES = ['queued', 'running', 'cancelling', 'completed', 'failed', 'cancelled', 'aborted'] as const;
-type Status = (typeof STATUSES)[number];
-const PAGE = 200;
 const NO_JOBS: Job[] = [];
-
-interface Filters {
-  type: string;
-  status: Status | '';
-  text: string;
-  page: number;
-}
 
 const col = createColumnHelper<Job>();
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -49,22 +46,11 @@ const columns = [
 /** /jobs: every job type, filtered by type and status on the server, sorted and searched here, virtualised. */
 export function JobsList() {
   const { api } = useConsole();
-  const [filters, setFilters] = useState<Filters>(
-    () => uiState.load<Filters>('jobs.filters') ?? { type: '', status: '', text: '', page: 0 },
-  );
+  const [filters, setFilters] = useState<Filters>(initialJobsFilters);
   useEffect(() => uiState.save('jobs.filters', filters), [filters]);
   const [sorting, setSorting] = useState<SortingState>([]);
-  const query = {
-    limit: PAGE,
-    offset: filters.page * PAGE,
-    ...(filters.type ? { type: filters.type } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-  };
-  const q = useQuery({
-    queryKey: ['jobs', query],
-    queryFn: () => unwrap(api.client.GET('/api/jobs', { params: { query } })),
-    refetchInterval: 5_000,
-  });
+  // The call may already be in flight: a navigation here starts it before the page renders (pages/prefetch.ts).
+  const q = useQuery({ ...jobsListQuery(api, filters), refetchInterval: 5_000 });
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table's hook is used as documented
   const table = useReactTable({
     data: q.data ?? NO_JOBS,
