@@ -54,7 +54,7 @@ export type TriggerConfig = Record<string, unknown>;
 
 /** The legacy condition form; it compiles to a CEL expression over `event`. */
 export const LegacyConditionSchema = z.strictObject({
-  field: z.string().regex(/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*$/i, 'a field name such as failure_rate'),
+  field: z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*$/, 'a field name such as failure_rate'),
   operator: z.enum(['==', '!=', '>', '>=', '<', '<=', 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'contains']),
   value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
 });

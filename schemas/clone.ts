@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdentifierSchema, PrintableTextSchema, paginationQuery, regexSchema } from './common';
+import { IdentifierSchema, PrintableTextSchema, anyCasePattern, paginationQuery, regexSchema } from './common';
 import { DqGateConfigSchema } from './data-quality';
 
 /**
@@ -66,9 +66,8 @@ const nonNegInt = z.number().int().min(0);
 
 const DAY = '(mon|monday|tue|tues|tuesday|wed|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)';
 const DAYS = `${DAY}(-${DAY})?`;
-const THROTTLE_WINDOW_TIME = new RegExp(
+const THROTTLE_WINDOW_TIME = anyCasePattern(
   `^(([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-3]):[0-5]\\d|${DAYS}(\\s*,\\s*${DAYS})*)$`,
-  'i',
 );
 export const throttlePresetSchema = z.preprocess(lower, z.enum(['low', 'medium', 'high', 'max']));
 /** `HH:MM-HH:MM` (may wrap past midnight) or day names (`mon`, `saturday,sunday`, `mon-fri`). */

@@ -97,3 +97,17 @@ export function regexSchema(flags = '') {
     }
   });
 }
+
+/**
+ * A pattern matching `source` in any letter case, with each letter outside a bracket expression spelt out
+ * (`mon` → `[mM][oO][nN]`): a JSON Schema pattern has no flags, so a regex's `i` cannot reach the OpenAPI document
+ * (it showed there as a literal `/i` no client could match). Only for sources whose letters are all outside `[...]`
+ * and escapes other than `\d`, `\s`, `\w` and punctuation.
+ */
+export function anyCasePattern(source: string): RegExp {
+  return new RegExp(
+    source.replace(/(\\.)|[a-zA-Z]/g, (m, esc: string | undefined) =>
+      esc ? m : `[${m.toLowerCase()}${m.toUpperCase()}]`,
+    ),
+  );
+}

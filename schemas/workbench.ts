@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdentifierSchema, PrintableTextSchema } from './common';
+import { IdentifierSchema, PrintableTextSchema, anyCasePattern } from './common';
 
 /**
  * Workbench shapes. Statements follow Databricks' Statement Execution API (`/api/2.0/sql/statements`): the same
@@ -22,7 +22,9 @@ export const StatementParameterSchema = z.object({
   type: z
     .string()
     .regex(
-      /^(STRING|INT|INTEGER|BIGINT|SMALLINT|TINYINT|DOUBLE|FLOAT|BOOLEAN|DATE|TIMESTAMP|TIMESTAMP_NTZ|DECIMAL(\(\d{1,2}(,\d{1,2})?\))?)$/i,
+      anyCasePattern(
+        String.raw`^(STRING|INT|INTEGER|BIGINT|SMALLINT|TINYINT|DOUBLE|FLOAT|BOOLEAN|DATE|TIMESTAMP|TIMESTAMP_NTZ|DECIMAL(\(\d{1,2}(,\d{1,2})?\))?)$`,
+      ),
       'must be STRING, INT, BIGINT, SMALLINT, TINYINT, DOUBLE, FLOAT, BOOLEAN, DATE, TIMESTAMP, TIMESTAMP_NTZ or DECIMAL(p,s)',
     )
     .optional(),

@@ -159,3 +159,37 @@ test('a JSON body over the limit answers the documented 413', async () => {
     .expect(413);
   expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
 });
+
+test('every pattern in the document is a flagless ECMA-262 regex that accepts what the API accepts', async () => {
+  const app = createApp(testAppDeps({ store }));
+  const doc = (await request(app).get('/api/openapi.json').expect(200)).body as unknown;
+  const patterns = new Map<string, string>();
+  const walk = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`));
+    else if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'pattern' && typeof v === 'string') patterns.set(v, at);
+        else walk(v, `${at}/${k}`);
+      }
+  };
+  walk(doc, '');
+  expect(patterns.size).toBeGreaterThan(5);
+  // A JSON Schema pattern carries no flags: a regex's `/i` must not leak into it as text.
+  const bad = [...patterns].filter(([p]) => /\/[dgimsuvy]+$/.test(p)).map(([p, at]) => `${at}: ${p.slice(-40)}`);
+  expect(bad).toEqual([]);
+  for (const p of patterns.keys()) expect(() => new RegExp(p, 'u')).not.toThrow();
+  // The case-insensitive ones kept their meaning.
+  const find = (needle: string) => [...patterns.keys()].find((p) => p.includes(needle));
+  const days = new RegExp(find('[mM][oO][nN]') ?? 'missing');
+  expect(['Mon-Fri', 'saturday,SUNDAY', '22:00-06:00'].map((v) => days.test(v))).toEqual([true, true, true]);
+  expect(days.test('someday')).toBe(false);
+  const field = new RegExp(find('[a-zA-Z_][a-zA-Z0-9_]*(') ?? 'missing');
+  expect([field.test('Failure_Rate'), field.test('event.table'), field.test('1x')]).toEqual([true, true, false]);
+  const sqlType = new RegExp(find('[dD][eE][cC][iI][mM][aA][lL]') ?? 'missing');
+  expect(['decimal(10,2)', 'Timestamp_NTZ', 'STRING', 'text'].map((v) => sqlType.test(v))).toEqual([
+    true,
+    true,
+    true,
+    false,
+  ]);
+});
