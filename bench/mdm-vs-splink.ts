@@ -23,14 +23,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureRecordsTable, ingestSource } from '../activities/mdm/ingest';
-import {
-  clusterRecords,
-  comparePairs,
-  prepareMatch,
-  publishGolden,
-  scorePairs,
-  trainModel,
-} from '../activities/mdm/match';
+import { comparePairs, prepareMatch, scorePairs, trainModel } from '../activities/mdm/match';
+import { clusterRecords } from '../activities/mdm/match-cluster';
+import { publishGolden } from '../activities/mdm/match-publish';
 import type { FsParams } from '../activities/mdm/logic/em';
 import { writeSynthetic } from '../api/mdm/synthetic-service';
 import type { MdmModel, MdmSource } from '../schemas/mdm';
@@ -90,6 +85,21 @@ async function match(
   await timed('publishing', () => publishGolden(ws, { ...req, ts: '2026-01-01T01:00:00Z' }));
   const ms = performance.now() - started;
   return { ms, steps, params, compared: Object.values(perRule).reduce((a, b) => a + b, 0) };
+}
+
+/** Checksums of what a run published: every record's golden record id, and each golden record's values. */
+async function published(ws: LocalWorkspace, model: MdmModel) {
+  const type = model.entity_type;
+  const values = Object.keys(model.attributes).flatMap((a) => [a, `${a}__source`]);
+  const golden = ['entity_id', 'status', 'confidence_score', 'record_count', ...values, 'merged_into'];
+  const sum = async (table: string, cols: string[]) =>
+    (
+      await ws.query(
+        `SELECT md5(string_agg(concat_ws('|', ${cols.map((c) => `coalesce(CAST(${c} AS STRING), '~')`).join(', ')}), ',' ` +
+          `ORDER BY ${cols[0]}, ${cols[1]})) AS h, count(*) AS n FROM ${CATALOG}.mdm.${table}_${type}`,
+      )
+    ).rows[0];
+  return { members: await sum('golden_members', ['uid', 'entity_id']), golden: await sum('golden_records', golden) };
 }
 
 async function ingestAll(ws: LocalWorkspace, model: MdmModel, sources: MdmSource[], id: string) {
@@ -206,7 +216,10 @@ async function synthetic(ws: LocalWorkspace) {
   }
   await ingestAll(ws, model, syn.sources, 'bench-back');
   const incremental = await match(ws, model, 'bench-incremental', { incremental: true, params: base.params });
+  const afterIncremental = await published(ws, model);
   const full = await match(ws, model, 'bench-full-again', { params: base.params });
+  const same = JSON.stringify(afterIncremental) === JSON.stringify(await published(ws, model));
+  console.log(`incremental run's golden records and members equal the full run's: ${same ? 'yes' : 'NO'}`);
   console.log(
     `incremental (1 % new records) ${(incremental.ms / 1000).toFixed(1)} s, compared ${incremental.compared} pairs; ` +
       `full ${(full.ms / 1000).toFixed(1)} s (${full.compared} pairs); incremental ÷ full ` +
@@ -225,9 +238,28 @@ async function febrl(ws: LocalWorkspace, name: 'febrl3' | 'febrl4') {
   report(`${name} ${truth.length}`, run, s);
 }
 
+/** LAKEWARD_BENCH_MDM_TRACE=1: every workspace call of the match steps with its time (where a step's time goes). */
+function traced(ws: LocalWorkspace): LocalWorkspace {
+  if (!process.env.LAKEWARD_BENCH_MDM_TRACE) return ws;
+  return new Proxy(ws, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof v !== 'function') return v;
+      return async (...args: unknown[]) => {
+        const t = performance.now();
+        const r = await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        const a = args[0] as { ref?: { name: string }; name?: string } | string;
+        const what = typeof a === 'string' ? a.slice(0, 60) : (a?.ref?.name ?? a?.name ?? '');
+        console.log(`    ${String(prop)} ${what}: ${Math.round(performance.now() - t)} ms`);
+        return r;
+      };
+    },
+  });
+}
+
 async function main() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'lw-bench-mdm-'));
-  const ws = new LocalWorkspace({ root, user: 'lakeward' });
+  const ws = traced(new LocalWorkspace({ root, user: 'lakeward' }));
   try {
     if (PARTS.has('synthetic') || PARTS.has('incremental')) await synthetic(ws);
     if (PARTS.has('febrl3')) await febrl(ws, 'febrl3');

@@ -4,15 +4,9 @@ import type { MdmModel, MdmSource } from '../../schemas/mdm';
 import type { IngestSourceSummary } from '../../schemas/mdm-runs';
 import { stopOnCancel, withHeartbeat } from '../clone/heartbeat';
 import { ensureRecordsTable, ingestSource } from './ingest';
-import {
-  clusterRecords,
-  comparePairs,
-  prepareMatch,
-  publishGolden,
-  scorePairs,
-  trainModel,
-  type MatchStepInput,
-} from './match';
+import { comparePairs, prepareMatch, scorePairs, trainModel, type MatchStepInput } from './match';
+import { clusterRecords } from './match-cluster';
+import { publishGolden } from './match-publish';
 import type { FsParams } from './logic/em';
 import type { RuleForRun } from './logic/negative-match';
 import { openRunCases, stewardDecisions, type StewardDecisions } from './match-cases';
@@ -49,7 +43,7 @@ export function createMdmActivities(deps: { workspaces: WorkspaceResolver; store
     ) {
       return withHeartbeat(async () => scorePairs(await workspace(), req));
     },
-    async mdmMatchCluster(req: MatchStepInput) {
+    async mdmMatchCluster(req: MatchStepInput & { incremental?: boolean }) {
       return withHeartbeat(async () => clusterRecords(await workspace(), req));
     },
     async mdmMatchRules(req: { entityType: string }): Promise<RuleForRun[]> {
@@ -72,7 +66,9 @@ export function createMdmActivities(deps: { workspaces: WorkspaceResolver; store
       const db = deps.store.db;
       return withHeartbeat(async () => openRunCases(await workspace(), db, req));
     },
-    async mdmMatchPublish(req: MatchStepInput & { ts: string; overrides?: StewardDecisions['overrides'] }) {
+    async mdmMatchPublish(
+      req: MatchStepInput & { ts: string; overrides?: StewardDecisions['overrides']; incremental?: boolean },
+    ) {
       return withHeartbeat(async () => publishGolden(await workspace(), req));
     },
   };

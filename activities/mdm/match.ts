@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { InvalidInputError } from '../../platform/errors';
 import type { Workspace } from '../../platform/port';
 import type { MdmModel } from '../../schemas/mdm';
@@ -8,7 +9,7 @@ import {
   blockingAttributes,
   blockingCountsSql,
   gammaColumn,
-  keptPairsSql,
+  incrementalCandidatesSql,
   levelCount,
   matchTables,
   pairsSql,
@@ -16,19 +17,9 @@ import {
   samplePatternsSql,
   scoredPairsSql,
   workSql,
-  lit,
   type MatchTables,
+  type WorkRun,
 } from './logic/match-sql';
-import { allLabelsSql, assignSql, edgesSql, labelChangesSql, labelStepSql, linkedLabelsSql } from './logic/cluster-sql';
-import {
-  goldenSql,
-  membersSql,
-  overriddenCountSql,
-  publishCountsSql,
-  withOverridesSql,
-  type OverridesByAttribute,
-} from './logic/golden-sql';
-import type { StewardDecisions } from './match-cases';
 import { blockingOf, type BlockingCount } from './logic/results';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -46,7 +37,39 @@ export async function blockingCounts(ws: Workspace, req: MatchStepInput, from?: 
   return blockingOf((await ws.query(blockingCountsSql(req.model, tables(req), from))).rows);
 }
 
-/** The run's live records, then the pair counts; above `maxPairs` the run stops here, naming the largest rule. */
+/** The model a work table was built under (a changed model makes every record count as changed). */
+const modelKey = (model: MdmModel) => createHash('md5').update(JSON.stringify(model)).digest('hex');
+
+/** A table's columns (none when it does not exist). */
+async function columnsOf(ws: Workspace, t: MatchTables['work']): Promise<string[]> {
+  if (!(await ws.tableExists(t))) return [];
+  return (await ws.query(`SELECT * FROM ${tableName(t)} LIMIT 0`)).columns.map((c) => c.name);
+}
+
+/**
+ * Incremental runs: which work table the records are compared with. None (every record counts as changed) when
+ * the previous work table was built under another model, or by a run that did not publish (its pairs and golden
+ * records are not the work table's); the run's own when this is a retry after the work table was written.
+ */
+async function workRun(ws: Workspace, req: MatchStepInput & { incremental?: boolean }): Promise<WorkRun | 'built'> {
+  const t = tables(req);
+  const run: WorkRun = { runId: req.runId, modelKey: modelKey(req.model) };
+  if (!req.incremental) return run;
+  if (!(await ws.tableExists(t.work)) || !(await ws.tableExists(t.pairs)))
+    throw new InvalidInputError(`no earlier match run of ${req.model.entity_type} to continue: run mode full`);
+  if (!(await columnsOf(ws, t.work)).includes('model_key')) return run;
+  const last = (await ws.query(`SELECT run_id, model_key FROM ${tableName(t.work)} LIMIT 1`)).rows[0];
+  if (last?.run_id === req.runId) return 'built';
+  if (!(await columnsOf(ws, t.members)).includes('run_id') || last?.model_key !== run.modelKey) return run;
+  const published = (await ws.query(`SELECT run_id FROM ${tableName(t.members)} LIMIT 1`)).rows[0];
+  return published?.run_id === last?.run_id ? { ...run, previous: t.work } : run;
+}
+
+/**
+ * The run's live records, then the pair counts; above `maxPairs` the run stops here, naming the largest rule.
+ * Incremental runs flag the records new or changed since the previous run's work table, read in the statement
+ * that replaces it (no copy of it).
+ */
 export async function prepareMatch(
   ws: Workspace,
   req: MatchStepInput & { maxPairs: number; incremental?: boolean },
@@ -54,13 +77,8 @@ export async function prepareMatch(
   const t = tables(req);
   if (!(await ws.tableExists(t.records)))
     throw new InvalidInputError(`no records of ${req.model.entity_type} yet: run an ingest first`);
-  if (req.incremental) {
-    if (!(await ws.tableExists(t.work)) || !(await ws.tableExists(t.pairs)))
-      throw new InvalidInputError(`no earlier match run of ${req.model.entity_type} to continue: run mode full`);
-    await ws.createTableAs({ ref: t.workPrev, query: `SELECT * FROM ${tableName(t.work)}`, replace: true });
-  }
-  const query = workSql(req.model, t, req.incremental ? t.workPrev : undefined);
-  await ws.createTableAs({ ref: t.work, query, replace: true });
+  const run = await workRun(ws, req);
+  if (run !== 'built') await ws.createTableAs({ ref: t.work, query: workSql(req.model, t, run), replace: true });
   const counts = (await ws.query(`SELECT count(*) AS n, count_if(c) AS changed FROM ${tableName(t.work)}`)).rows[0];
   const [records, changed] = [num(counts?.n), num(counts?.changed)];
   const blocking = await blockingCounts(ws, req);
@@ -72,14 +90,12 @@ export async function prepareMatch(
         `mdm.max_candidate_pairs ${req.maxPairs}: make the rule narrower`,
     );
   }
-  // The previous scores of pairs between unchanged records stay; only pairs holding a changed record are compared.
-  if (req.incremental) await ws.createTableAs({ ref: t.pairsKept, query: keptPairsSql(t), replace: true });
   return { records, changed, blocking };
 }
 
 const tableName = (t: { catalog: string; schema: string; name: string }) => `${t.catalog}.${t.schema}.${t.name}`;
 
-/** Builds every candidate pair once with its comparison levels; answers pairs per rule. */
+/** Builds every candidate pair once with its comparison levels (incremental: those holding a changed record). */
 export async function comparePairs(
   ws: Workspace,
   req: MatchStepInput & { incremental?: boolean },
@@ -138,14 +154,15 @@ export interface Bands {
   apart: number;
 }
 
-/** Scores every candidate pair (0–100); answers the bands per rule. */
+/** Scores every candidate pair (0–100), an incremental run's and the kept ones alike; answers the bands per rule. */
 export async function scorePairs(
   ws: Workspace,
   req: MatchStepInput & { params: FsParams; mustLinks?: [string, string][]; incremental?: boolean },
 ): Promise<{ per_rule: Record<string, Bands & { pairs: number }>; bands: Bands }> {
   const t = tables(req);
-  const scored = scoredPairsSql(req.model, t, req.params, req.mustLinks ?? [], req.runId);
-  const query = req.incremental ? `${scored} UNION ALL SELECT * FROM ${tableName(t.pairsKept)}` : scored;
+  // Incremental: the previous pairs between unchanged records are scored again with this run's, from their levels.
+  const from = req.incremental ? incrementalCandidatesSql(req.model, t) : undefined;
+  const query = scoredPairsSql(req.model, t, req.params, req.mustLinks ?? [], req.runId, from);
   await ws.createTableAs({ ref: t.pairs, query, replace: true });
   const rows = (await ws.query(bandsSql(t, req.model.review_floor))).rows;
   const per_rule = Object.fromEntries(
@@ -163,102 +180,4 @@ export async function scorePairs(
   const bands: Bands = { merged: 0, reviewable: 0, suspected: 0, apart: 0 };
   for (const b of Object.values(per_rule)) for (const k of Object.keys(bands) as (keyof Bands)[]) bands[k] += b[k];
   return { per_rule, bands };
-}
-
-/**
- * Connected components of the edges scoring ≥ 75, in SQL: the edges once, then label steps over the linked records
- * until none changes; every live record's label last (its own when it links to nothing).
- */
-export async function clusterRecords(
-  ws: Workspace,
-  req: MatchStepInput,
-  onStep: () => void = () => undefined,
-): Promise<{ iterations: number; clusters: number }> {
-  const t = tables(req);
-  await ws.createTableAs({ ref: t.edges, query: edgesSql(t), replace: true });
-  await ws.createTableAs({ ref: t.linkedA, query: linkedLabelsSql(t), replace: true });
-  let [from, to] = [t.linkedA, t.linkedB];
-  let iterations = 0;
-  for (;;) {
-    iterations++;
-    await ws.createTableAs({ ref: to, query: labelStepSql(t, from), replace: true });
-    onStep();
-    const changed = num((await ws.query(labelChangesSql(from, to))).rows[0]?.changed);
-    [from, to] = [to, from];
-    if (changed === 0) break;
-  }
-  await ws.createTableAs({ ref: t.labels, query: allLabelsSql(t, from), replace: true });
-  const clusters = num((await ws.query(`SELECT count(DISTINCT label) AS n FROM ${tableName(t.labels)}`)).rows[0]?.n);
-  return { iterations, clusters };
-}
-
-export interface PublishCounts {
-  created: number;
-  merged: number;
-  archived: number;
-  active: number;
-  under_review: number;
-  /** Golden records with a steward's value in some attribute. */
-  overridden: number;
-}
-
-/**
- * Steward overrides win over survivorship on every run: each attribute's overridden golden records (by id, or the
- * one now holding the override's first record, from the run's id assignment) with the value and who set it.
- */
-export async function overridesByAttribute(
-  ws: Workspace,
-  req: MatchStepInput & { overrides: StewardDecisions['overrides'] },
-): Promise<OverridesByAttribute> {
-  const t = tables(req);
-  const known = req.overrides.filter((o) => o.attribute in req.model.attributes);
-  const out: OverridesByAttribute = new Map();
-  if (!known.length) return out;
-  const uids = [...new Set(known.flatMap((o) => o.records.slice(0, 1)))];
-  const holder = new Map<string, string>();
-  if (uids.length)
-    for (const r of (
-      await ws.query(`SELECT uid, entity_id FROM ${tableName(t.assign)} WHERE uid IN (${uids.map(lit).join(', ')})`)
-    ).rows)
-      holder.set(String(r.uid), String(r.entity_id));
-  for (const o of known) {
-    const id = o.entity_id ?? holder.get(o.records[0]);
-    if (!id) continue;
-    if (!out.has(o.attribute)) out.set(o.attribute, new Map());
-    out.get(o.attribute)!.set(id, { value: o.value, by: o.by });
-  }
-  return out;
-}
-
-/**
- * Stable ids, survivorship, status and the steward overrides; the golden records are published by one overwrite,
- * then the membership.
- */
-export async function publishGolden(
-  ws: Workspace,
-  req: MatchStepInput & { ts: string; overrides?: StewardDecisions['overrides'] },
-): Promise<PublishCounts> {
-  const t = tables(req);
-  const hasPrevious = (await ws.tableExists(t.golden)) && (await ws.tableExists(t.members));
-  await ws.createTableAs({ ref: t.assign, query: assignSql(t, t.labels, req.runId, hasPrevious), replace: true });
-  const overrides = await overridesByAttribute(ws, { ...req, overrides: req.overrides ?? [] });
-  const golden = withOverridesSql(
-    req.model,
-    goldenSql(req.model, t, req.runId, req.model.entity_type, req.ts, hasPrevious),
-    overrides,
-  );
-  if (hasPrevious) await ws.overwriteQuery(t.golden, golden);
-  else await ws.createTableAs({ ref: t.golden, query: golden });
-  if (hasPrevious) await ws.overwriteQuery(t.members, membersSql(t, req.runId));
-  else await ws.createTableAs({ ref: t.members, query: membersSql(t, req.runId) });
-  const overridden = overrides.size ? num((await ws.query(overriddenCountSql(req.model, t))).rows[0]?.n) : 0;
-  const r = (await ws.query(publishCountsSql(t, req.runId))).rows[0] ?? {};
-  return {
-    created: num(r.created),
-    merged: num(r.merged),
-    archived: num(r.archived),
-    active: num(r.active),
-    under_review: num(r.under_review),
-    overridden,
-  };
 }

@@ -24,7 +24,7 @@ async function match(body: Record<string, unknown> = {}) {
     .expect(202);
   const job = await finished(res.body.job_id);
   expect(job.status).toBe('completed');
-  return job.result;
+  return { ...job.result, job_id: res.body.job_id as string };
 }
 
 /** Every record's golden record id and status. */
@@ -34,6 +34,15 @@ async function membership() {
       `JOIN clone_audit.mdm.golden_records_person g ON g.entity_id = m.entity_id ORDER BY m.system, m.record_id`,
   );
   return rows.rows.map((r) => `${r.system}/${r.record_id}=${r.entity_id}:${r.status}`);
+}
+
+/** Every golden record's values, confidence, size and status (what survivorship and scoring decided). */
+async function goldenValues() {
+  const rows = await ws.query(
+    `SELECT entity_id, status, confidence_score, record_count, first_name, last_name, dob, email, phone, zip, ` +
+      `national_id, first_name__source, email__source, merged_into FROM clone_audit.mdm.golden_records_person ORDER BY entity_id`,
+  );
+  return rows.rows.map((r) => JSON.stringify(r));
 }
 
 const held = (s: Source) => ({ catalog: 'raw', schema: 'people', name: `held_${s.system}` });
@@ -71,10 +80,21 @@ test('an incremental run with 1 % new records equals a full run with the same mo
     expect(added / before).toBeLessThan(0.02);
     expect(incremental.changed_records).toBe(added);
     const afterIncremental = await membership();
+    const valuesAfterIncremental = await goldenValues();
+    // only the golden records of clusters the new records touched are published again; the rest stay as the
+    // first run published them
+    const byRun = await ws.query(
+      `SELECT count_if(run_id = '${first.job_id}') AS kept, count_if(run_id = '${incremental.job_id}') AS published ` +
+        `FROM clone_audit.mdm.golden_records_person WHERE status IN ('active', 'under_review')`,
+    );
+    const [kept, republished] = [Number(byRun.rows[0]?.kept), Number(byRun.rows[0]?.published)];
+    expect(republished).toBeGreaterThan(0);
+    expect(kept).toBeGreaterThan(republished * 10);
 
     const full = await match({ mode: 'full', retrain: false });
     expect(full).toMatchObject({ mode: 'full', retrained: false });
     expect(await membership()).toEqual(afterIncremental);
+    expect(await goldenValues()).toEqual(valuesAfterIncremental);
     expect(full.golden_records).toMatchObject({ created: 0, merged: 0, archived: 0 });
     // the same scored pairs, of which the incremental run compared only those holding a new record
     const total = (r: { bands: Record<string, number> }) => Object.values(r.bands).reduce((a, b) => a + b, 0);

@@ -72,7 +72,7 @@ export async function mdmMatchWorkflow(input: MdmMatchInput) {
   const scored = await run('scoring', () =>
     activities.mdmMatchScore({ ...base, params: trained, mustLinks: decisions.mustLinks, incremental }),
   );
-  const clustered = await run('clustering', () => activities.mdmMatchCluster(base));
+  const clustered = await run('clustering', () => activities.mdmMatchCluster({ ...base, incremental }));
   const negative = await run('negative_match', async () => {
     // A steward's rejected pair is kept apart like a pair rule (its id names the pair, not a stored rule).
     const rejected = decisions.cannotLinks.map(([a, b]) => ({
@@ -88,7 +88,12 @@ export async function mdmMatchWorkflow(input: MdmMatchInput) {
   });
   const golden = await run('publishing', async () => {
     // steward overrides are part of the one overwrite that publishes the golden records
-    return activities.mdmMatchPublish({ ...base, ts: new Date().toISOString(), overrides: decisions.overrides });
+    return activities.mdmMatchPublish({
+      ...base,
+      ts: new Date().toISOString(),
+      overrides: decisions.overrides,
+      incremental,
+    });
   });
   const cases = await run('cases', () =>
     activities.mdmMatchCases({ ...base, params: trained, slaCalendar: input.slaCalendar, decisions }),

@@ -72,7 +72,7 @@ export function survivorRowsSql(model: MdmModel, t: MatchTables): string {
     .map((a) => `, count(*) OVER (PARTITION BY g.entity_id, w.${ident(a)}) AS ${ident(`freq_${a}`)}`);
   return (
     `SELECT g.entity_id, w.*${freq.join('')}, dense_rank() OVER (ORDER BY w.source_updated_at DESC NULLS LAST) AS recency ` +
-    `FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid WHERE g.size > 1`
+    `FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid WHERE g.size > 1 AND NOT g.kept`
   );
 }
 
@@ -80,7 +80,8 @@ export function survivorRowsSql(model: MdmModel, t: MatchTables): string {
  * The golden records of this run, one row each: surviving values with their source record (provenance), the
  * weakest link (the lowest, over its records, of each record's strongest edge inside the cluster; 100 alone),
  * status by band, and the previous records whose id no cluster kept (merged_into_other, or archived when none of
- * their records is live). One overwrite publishes them.
+ * their records is live). One overwrite publishes them. `kept`: the golden records an incremental run keeps as they
+ * are (clusters assigned `kept`), with the same columns.
  */
 export function goldenSql(
   model: MdmModel,
@@ -89,6 +90,7 @@ export function goldenSql(
   entityType: string,
   ts: string,
   hasPrevious: boolean,
+  kept?: string,
 ): string {
   const attrs = attributesOf(model);
   const rows = survivorRowsSql(model, t);
@@ -97,7 +99,7 @@ export function goldenSql(
   // each record's strongest link inside its golden record, from the clustering's edge table
   const strongest =
     `SELECT x.uid, max(e.score) AS best FROM ${tableSql(t.assign)} x JOIN ${tableSql(t.edges)} e ON e.a = x.uid ` +
-    `JOIN ${tableSql(t.assign)} y ON y.uid = e.b AND y.entity_id = x.entity_id GROUP BY x.uid`;
+    `JOIN ${tableSql(t.assign)} y ON y.uid = e.b AND y.entity_id = x.entity_id WHERE x.size > 1 AND NOT x.kept GROUP BY x.uid`;
   const values = attrs.flatMap((a) => {
     const [value, key] = [`v.${ident(a)}`, `v.${ident(`k_${a}`)}`];
     return [
@@ -126,7 +128,7 @@ export function goldenSql(
     `FALSE AS reviewable, CAST(100.0 AS DOUBLE) AS confidence_score, CAST(1 AS BIGINT) AS record_count, ${own.join(', ')}, ` +
     `CAST(NULL AS STRING) AS merged_into, ${hasPrevious ? `coalesce(o.created_at, ${at})` : at} AS created_at, ${at} AS updated_at, ${lit(runId)} AS run_id ` +
     `FROM ${tableSql(t.assign)} g JOIN ${tableSql(t.work)} w ON w.uid = g.uid` +
-    `${hasPrevious ? ` LEFT JOIN ${tableSql(t.golden)} o ON o.entity_id = g.entity_id` : ''} WHERE g.size = 1`;
+    `${hasPrevious ? ` LEFT JOIN ${tableSql(t.golden)} o ON o.entity_id = g.entity_id` : ''} WHERE g.size = 1 AND NOT g.kept`;
   if (!hasPrevious) return `${current} UNION ALL ${single}`;
   // Previous golden records no cluster kept: merged into the one now holding most of their records, else archived.
   const movedTo =
@@ -141,7 +143,7 @@ export function goldenSql(
     `CASE WHEN o.status IN ('merged_into_other', 'archived') THEN o.run_id ELSE ${lit(runId)} END AS run_id ` +
     `FROM ${tableSql(t.golden)} o LEFT JOIN (SELECT * FROM (${movedTo}) q WHERE rk = 1) mv ON mv.old_id = o.entity_id ` +
     `WHERE o.entity_id NOT IN (SELECT entity_id FROM ${tableSql(t.assign)})`;
-  return `${current} UNION ALL ${single} UNION ALL ${gone}`;
+  return `${current} UNION ALL ${single} UNION ALL ${gone}${kept ? ` UNION ALL ${kept}` : ''}`;
 }
 
 /** Steward overrides of one attribute: golden record id → the value (null clears it) and who set it. */

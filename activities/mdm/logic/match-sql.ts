@@ -22,13 +22,12 @@ export interface MatchTables {
   /** Each live record's golden record id in this run, before it is published. */
   assign: RecordsTable;
   labels: RecordsTable;
-  /** Incremental runs: the previous run's work table, and its scored pairs between unchanged records. */
-  workPrev: RecordsTable;
   /** Pairs scoring ≥ 75 both ways, and the labels of linked records while they converge (two tables in turn). */
   edges: RecordsTable;
   linkedA: RecordsTable;
   linkedB: RecordsTable;
-  pairsKept: RecordsTable;
+  /** Incremental clustering: the records whose component is computed again. */
+  dirty: RecordsTable;
   members: RecordsTable;
   golden: RecordsTable;
 }
@@ -43,11 +42,10 @@ export function matchTables(catalog: string, entityType: string): MatchTables {
     labelsB: t('match_labels_b'),
     assign: t('match_assign'),
     labels: t('match_labels'),
-    workPrev: t('match_work_prev'),
     edges: t('match_edges'),
     linkedA: t('match_linked_a'),
     linkedB: t('match_linked_b'),
-    pairsKept: t('match_pairs_kept'),
+    dirty: t('match_dirty'),
     members: t('golden_members'),
     golden: t('golden_records'),
   };
@@ -74,11 +72,19 @@ export function blockedBy(model: MdmModel, i: number, l = 'l', r = 'r'): string 
   return a.map((x, k) => `${x} = ${b[k]}`).join(' AND ');
 }
 
+/** Which run built a work table and under which model (`modelKey`): incremental runs read it before replacing it. */
+export interface WorkRun {
+  runId: string;
+  modelKey: string;
+  /** The previous run's work table, to flag records new or changed since; none: every record counts as changed. */
+  previous?: RecordsTable;
+}
+
 /**
  * The records of this run: live (not deleted) records with `uid`, the system's position in `source_priority`
- * and how many attributes they fill (for most_complete).
+ * and how many attributes they fill (for most_complete); with `run`, the run and model that built it and `c`.
  */
-export function workSql(model: MdmModel, t: MatchTables, previous?: RecordsTable): string {
+export function workSql(model: MdmModel, t: MatchTables, run?: WorkRun): string {
   const attrs = attributesOf(model);
   const prio = model.source_priority.length
     ? `CASE ${model.source_priority.map((s, i) => `WHEN system = ${lit(s)} THEN ${i}`).join(' ')} ELSE ${model.source_priority.length} END`
@@ -88,15 +94,16 @@ export function workSql(model: MdmModel, t: MatchTables, previous?: RecordsTable
     .filter((a) => model.attributes[a].kind === 'name')
     .map((a) => `, ${compareExpr('name', ident(a))} AS ${compareColumn(model, a)}`)
     .join('');
+  const marks = run ? `, ${lit(run.runId)} AS run_id, ${lit(run.modelKey)} AS model_key` : '';
   const base =
     `SELECT concat(system, ':', record_id) AS uid, system, record_id, trust, ${prio} AS priority, source_updated_at, ` +
-    `${attrs.map(ident).join(', ')}${compared}, ${filled} AS filled FROM ${tableSql(t.records)} WHERE NOT deleted`;
+    `${attrs.map(ident).join(', ')}${compared}, ${filled} AS filled${marks} FROM ${tableSql(t.records)} WHERE NOT deleted`;
   // `c`: the record is new or changed since the previous run's work table (every record in a full run).
-  if (!previous) return `SELECT w.*, TRUE AS c FROM (${base}) w`;
+  if (!run?.previous) return `SELECT w.*, TRUE AS c FROM (${base}) w`;
   const same = ['trust', 'priority', 'source_updated_at', ...attrs]
     .map((a) => `w.${ident(a)} IS NOT DISTINCT FROM p.${ident(a)}`)
     .join(' AND ');
-  return `SELECT w.*, (p.uid IS NULL OR NOT (${same})) AS c FROM (${base}) w LEFT JOIN ${tableSql(previous)} p ON p.uid = w.uid`;
+  return `SELECT w.*, (p.uid IS NULL OR NOT (${same})) AS c FROM (${base}) w LEFT JOIN ${tableSql(run.previous)} p ON p.uid = w.uid`;
 }
 
 /** Candidate pairs each rule would add, from block sizes alone (before any pair is built). */
@@ -114,11 +121,14 @@ export function blockingCountsSql(model: MdmModel, t: MatchTables, from = tableS
 }
 
 /**
- * Every candidate pair once with its comparison levels: rule i keeps the pairs no earlier rule blocked together
- * (rules OR-ed, no pair scored twice), l.uid < r.uid. Incremental: only the pairs holding a new or changed record.
+ * Every candidate pair once with its comparison levels: the pairs each rule blocks together (uids only, from the
+ * blocking keys), each pair under the first rule blocking it (rules OR-ed, no pair scored twice), l.uid < r.uid;
+ * then the records' values joined once and each comparison computed once. Incremental: only the pairs holding a
+ * new or changed record, from those records' blocks (each changed record against all).
  */
 export function pairsSql(model: MdmModel, t: MatchTables, runId: string, incremental = false): string {
   const attrs = attributesOf(model);
+  const work = tableSql(t.work);
   // Which rules block the pair (each rule's own pairs train its EM without being built again).
   const memberships = model.blocking_rules
     .map((_, j) => `coalesce(${blockedBy(model, j)}, FALSE) AS ${ident(membershipColumn(j))}`)
@@ -126,20 +136,21 @@ export function pairsSql(model: MdmModel, t: MatchTables, runId: string, increme
   // Each comparison function once per pair (inner), the levels from them (outer).
   const gammas = attrs.map((a) => `${gammaFromMetrics(model, a)} AS ${ident(gammaColumn(a))}`).join(', ');
   const blk = model.blocking_rules.map((_, j) => ident(membershipColumn(j))).join(', ');
-  const parts = model.blocking_rules.map((rule, i) => {
-    const earlier = model.blocking_rules
-      .slice(0, i)
-      .map((_, j) => ` AND NOT coalesce(${blockedBy(model, j)}, FALSE)`)
-      .join('');
-    return (
-      `SELECT uid_l, uid_r, rule, ${gammas}, ${blk} FROM (SELECT l.uid AS uid_l, r.uid AS uid_r, ${lit(rule.name)} AS rule, ` +
-      `${metricsSelect(model)}, ${memberships} FROM ${tableSql(t.work)} l ` +
-      `JOIN ${tableSql(t.work)} r ON ${blockedBy(model, i)} AND l.uid < r.uid${earlier}` +
-      (incremental ? ' WHERE l.c OR r.c' : '') +
-      ') m'
-    );
-  });
-  return `SELECT *, ${lit(runId)} AS run_id FROM (${parts.join(' UNION ALL ')}) p`;
+  const blocked = model.blocking_rules.map((_, i) =>
+    incremental
+      ? `SELECT CASE WHEN x.uid < y.uid THEN x.uid ELSE y.uid END AS lo, CASE WHEN x.uid < y.uid THEN y.uid ELSE x.uid END AS hi, ` +
+        `${i} AS ri FROM (SELECT * FROM ${work} WHERE c) x JOIN ${work} y ON ${blockedBy(model, i, 'x', 'y')} ` +
+        `AND x.uid <> y.uid AND (NOT y.c OR x.uid < y.uid)`
+      : `SELECT x.uid AS lo, y.uid AS hi, ${i} AS ri FROM ${work} x JOIN ${work} y ON ${blockedBy(model, i, 'x', 'y')} AND x.uid < y.uid`,
+  );
+  // the first rule blocking a pair is the rule it counts under
+  const first = `SELECT lo, hi, min(ri) AS ri FROM (${blocked.join(' UNION ALL ')}) b GROUP BY lo, hi`;
+  const rule = `CASE q.ri ${model.blocking_rules.map((r, i) => `WHEN ${i} THEN ${lit(r.name)}`).join(' ')} END`;
+  return (
+    `SELECT *, ${lit(runId)} AS run_id FROM (SELECT uid_l, uid_r, rule, ${gammas}, ${blk} FROM (SELECT l.uid AS uid_l, ` +
+    `r.uid AS uid_r, ${rule} AS rule, ${metricsSelect(model)}, ${memberships} FROM (${first}) q ` +
+    `JOIN ${work} l ON l.uid = q.lo JOIN ${work} r ON r.uid = q.hi) m) p`
+  );
 }
 
 /** The candidate-pair column saying whether blocking rule `j` blocks the pair. */
@@ -192,6 +203,7 @@ export function scoredPairsSql(
   params: FsParams,
   mustLinks: [string, string][] = [],
   runId = '',
+  from = tableSql(t.candidates),
 ): string {
   const attrs = attributesOf(model);
   const prior = Math.log2(params.lambda / (1 - params.lambda));
@@ -209,7 +221,7 @@ export function scoredPairsSql(
   if (deterministic.length && hard.length)
     score = `CASE WHEN (${deterministic.join(' OR ')}) AND NOT (${hard.join(' OR ')}) THEN 100.0 ELSE ${score} END`;
   else if (deterministic.length) score = `CASE WHEN ${deterministic.join(' OR ')} THEN 100.0 ELSE ${score} END`;
-  if (!mustLinks.length) return `SELECT p.*, ${score} AS score FROM ${tableSql(t.candidates)} p`;
+  if (!mustLinks.length) return `SELECT p.*, ${score} AS score FROM ${from} p`;
   // A steward's approved pair is an edge of 100: scored so when it is a candidate, added when it is not.
   const values = `(VALUES ${mustLinks.map(([a, b]) => `(${lit(a)}, ${lit(b)})`).join(', ')}) AS ml(a, b)`;
   const blk = model.blocking_rules.map((_, j) => ident(membershipColumn(j)));
@@ -222,17 +234,33 @@ export function scoredPairsSql(
         ', ',
       )}, ${blk.map((b) => `FALSE AS ${b}`).join(', ')}, ${lit(runId)} AS run_id, 100.0 AS score FROM ${values} ` +
     `JOIN ${tableSql(t.work)} wa ON wa.uid = ml.a JOIN ${tableSql(t.work)} wb ON wb.uid = ml.b ` +
-    `WHERE NOT EXISTS (SELECT 1 FROM ${tableSql(t.candidates)} c WHERE c.uid_l = ml.a AND c.uid_r = ml.b)`;
+    `WHERE NOT EXISTS (SELECT 1 FROM ${from} c WHERE c.uid_l = ml.a AND c.uid_r = ml.b)`;
   return (
     `SELECT ${cols.map((c) => `p.${c}`).join(', ')}, CASE WHEN ${approved} THEN 100.0 ELSE ${score} END AS score ` +
-    `FROM ${tableSql(t.candidates)} p UNION ALL ${added}`
+    `FROM ${from} p UNION ALL ${added}`
   );
 }
 
-/** Incremental runs: the previous run's scored pairs whose two records are both unchanged and still live. */
-export const keptPairsSql = (t: MatchTables) =>
-  `SELECT p.* FROM ${tableSql(t.pairs)} p JOIN ${tableSql(t.work)} l ON l.uid = p.uid_l AND NOT l.c ` +
-  `JOIN ${tableSql(t.work)} r ON r.uid = p.uid_r AND NOT r.c`;
+/**
+ * Incremental runs: this run's candidate pairs (those holding a new or changed record) and the previous run's
+ * pairs between two unchanged live records (their levels still hold; a steward's added pair is added again when
+ * still approved), as one relation to score: the same pairs, levels and scores as a full run's.
+ */
+export function incrementalCandidatesSql(model: MdmModel, t: MatchTables): string {
+  const cols = [
+    'uid_l',
+    'uid_r',
+    'rule',
+    ...attributesOf(model).map((a) => ident(gammaColumn(a))),
+    ...model.blocking_rules.map((_, j) => ident(membershipColumn(j))),
+    'run_id',
+  ].join(', ');
+  const unchanged = `(SELECT uid FROM ${tableSql(t.work)} WHERE NOT c)`;
+  return (
+    `(SELECT ${cols} FROM ${tableSql(t.candidates)} UNION ALL SELECT ${cols} FROM ${tableSql(t.pairs)} ` +
+    `WHERE rule <> 'must_link' AND uid_l IN ${unchanged} AND uid_r IN ${unchanged})`
+  );
+}
 
 /** Score bands of the scored pairs, and pairs per blocking rule. */
 export function bandsSql(t: MatchTables, reviewFloor: number): string {

@@ -143,12 +143,12 @@ export function componentsSql(t: MatchTables, labels: MatchTables['labels'], tou
   };
 }
 
-/** The labels with the re-clustered records' new labels (every other record keeps its own). */
+/** The labels with the re-clustered records' new labels (every other record keeps its own; components stay). */
 export function relabelSql(labels: MatchTables['labels'], changed: { uid: string; label: string }[]): string {
-  if (!changed.length) return `SELECT uid, label FROM ${tableSql(labels)}`;
+  if (!changed.length) return `SELECT uid, label, component, dirty, run_id FROM ${tableSql(labels)}`;
   const values = changed.map((c) => `(${lit(c.uid)}, ${lit(c.label)})`).join(', ');
   return (
-    `SELECT l.uid, coalesce(n.label, l.label) AS label FROM ${tableSql(labels)} l ` +
+    `SELECT l.uid, coalesce(n.label, l.label) AS label, l.component, l.dirty, l.run_id FROM ${tableSql(labels)} l ` +
     `LEFT JOIN (VALUES ${values}) AS n(uid, label) ON n.uid = l.uid`
   );
 }
