@@ -9,6 +9,7 @@
  *   LAKEWARD_BENCH_LOAD_SECONDS=5 LAKEWARD_BENCH_LOAD_RPS=100 npx tsx bench/api-load.ts   # a short run
  *   LAKEWARD_BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/api-load.ts
  */
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { keepClonesBusy, submitClone, untilFinal, type BusyClones } from './api-load-clones';
@@ -120,7 +121,8 @@ async function measure(stack: LoadStack, phase: string, route: string, path: str
   log(
     `${phase} ${route} (${bytes} B): ${fmt(measured)}${measured.failed ? `, ${measured.failed} failed` : ''}` +
       ` | baseline ${fmt(base)} | ratio p50 ${row.p50.toFixed(2)}, p99 ${row.p99.toFixed(2)},` +
-      ` throughput ${row.rps.toFixed(2)}${row.bothRunning ? ` | both clones running ${row.bothRunning}` : ''}`,
+      ` throughput ${row.rps.toFixed(2)}${row.bothRunning ? ` | both clones running ${row.bothRunning}` : ''}` +
+      ` | load average ${loadavg()[0].toFixed(2)}`,
   );
   return row;
 }

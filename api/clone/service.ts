@@ -10,6 +10,7 @@ import { jobListItem, logLine } from '../jobs/view';
 import { assertCloneAllowed } from '../governance/clone-access';
 import { currentCaller } from '../middleware/auth';
 import { HttpError, notFound } from '../middleware/http-error';
+import { serialiseOnce } from '../middleware/route';
 import { buildCloneJob } from './build-input';
 import { cloneProgress } from './job-type';
 import { JobInputError } from './errors';
@@ -61,10 +62,12 @@ export function refuseJobInput(err: unknown): never {
 /**
  * The clone job record (GET /api/clone/{job_id}): the kernel's view of the row, the summary fields, logs and
  * server-mode aliases. Served from the store only (a busy worker or workflow is never asked), and shared by the
- * polls of the same job that arrive while its read is in flight (api/jobs/shared-reads.ts).
+ * polls of the same job that arrive while its read is in flight (api/jobs/shared-reads.ts), serialised once for them.
  */
 export function getCloneJob(deps: AppDeps, jobId: string) {
-  return sharedJobReads(deps).read(`clone-record\u0000${jobId}`, () => readCloneJob(deps, jobId));
+  return sharedJobReads(deps).read(`clone-record\u0000${jobId}`, async () =>
+    serialiseOnce(await readCloneJob(deps, jobId)),
+  );
 }
 
 async function readCloneJob(deps: AppDeps, jobId: string) {
@@ -93,13 +96,13 @@ async function readCloneJob(deps: AppDeps, jobId: string) {
 
 /**
  * Clone jobs, newest first (GET /api/clone/jobs): the page's rows and their progress counts in one statement,
- * shared by the identical list requests that arrive while it is in flight.
+ * shared by the identical list requests that arrive while it is in flight and serialised once for them.
  */
 export function listCloneJobs(deps: AppDeps, filter: { status?: JobStatus; limit: number; offset: number }) {
   const key = `clone-list\u0000${filter.status ?? ''}\u0000${filter.limit}\u0000${filter.offset}`;
   return sharedJobReads(deps).read(key, async () => {
     const def = jobType(deps, 'clone');
     const page = await readCloneJobsPage(deps.store.db, { ...filter, jobType: def.type });
-    return page.map(({ row, counts }) => jobListItem(row, cloneProgress(row, counts), def));
+    return serialiseOnce(page.map(({ row, counts }) => jobListItem(row, cloneProgress(row, counts), def)));
   });
 }

@@ -71,6 +71,34 @@ function joinPath(mount: string, path: string): string {
   return joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
 }
 
+/** Answers handed to many requests at once (`serialiseOnce`), each with its JSON text once the first one sent it. */
+const serialisedOnce = new WeakMap<object, string | null>();
+
+/**
+ * Marks an answer that several requests share (a read shared while in flight, api/jobs/shared-reads.ts): it is
+ * serialised for the first of them and the same text is sent to the others, instead of each request turning the
+ * same objects into JSON again (the bulk of a large list's cost). The answer must not change once returned.
+ */
+export function serialiseOnce<T extends object>(answer: T): T {
+  if (!serialisedOnce.has(answer)) serialisedOnce.set(answer, null);
+  return answer;
+}
+
+const JSON_SETTINGS = ['json replacer', 'json spaces', 'json escape'];
+
+/** `res.json(body)`, with the JSON text of a `serialiseOnce` answer made once (with the app's default settings). */
+function sendJson(res: Response, body: unknown): void {
+  const shared = typeof body === 'object' && body !== null && serialisedOnce.has(body);
+  if (!shared || JSON_SETTINGS.some((setting) => res.app.get(setting))) {
+    res.json(body);
+    return;
+  }
+  let text = serialisedOnce.get(body);
+  if (text == null) serialisedOnce.set(body, (text = JSON.stringify(body)));
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
+  res.send(text);
+}
+
 /** Methods whose requests carry a JSON body the app parses (so a bad or oversized body is possible). */
 const BODY_METHODS = new Set<HttpMethod>(['post', 'put', 'patch']);
 
@@ -163,7 +191,7 @@ export function defineRoutes<C = undefined>(opts: {
           const body = await def.handler({ input: parsed(res, schemas), deps, state, req, res });
           if (res.headersSent || res.writableEnded) return;
           if (res.statusCode === 200 && def.response.status) res.status(def.response.status);
-          res.json(body);
+          sendJson(res, body);
         });
       }
       return router;

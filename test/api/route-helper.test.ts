@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
 import { createApp } from '../../api/app';
-import { defineRoutes, openApiPath, route } from '../../api/middleware/route';
+import { defineRoutes, openApiPath, route, serialiseOnce } from '../../api/middleware/route';
 import { paginationQuery } from '../../schemas/common';
 import type { Store } from '../../store/db';
 import { createTestStore } from '../helpers/db';
@@ -78,4 +78,39 @@ test('the OpenAPI entry carries the same path, method, request schemas and respo
   const post = doc.paths['/api/things'].post;
   expect(post.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
   expect(post.responses['201'].content['application/json'].schema.properties).toHaveProperty('n');
+});
+
+test('an answer shared by several requests (serialiseOnce) is turned into JSON once and sent to each as res.json would', async () => {
+  let serialised = 0;
+  const answer = (marked: boolean) => {
+    const body = { id: 'shared', toJSON: () => (serialised++, { id: 'shared', n: 1 }) };
+    // toJSON counts the serialisations; the route's schema is what the JSON text holds.
+    return (marked ? serialiseOnce(body) : body) as unknown as { id: string; n: number };
+  };
+  const sharedAnswer = answer(true);
+  const plainAnswer = answer(false);
+  const shared = defineRoutes({
+    name: 'shared',
+    routes: [
+      route({
+        method: 'get',
+        path: '/shared/:kind',
+        summary: 'A shared or a plain answer',
+        request: { params: z.object({ kind: z.enum(['shared', 'plain']) }) },
+        response: { description: 'The answer', schema: z.object({ id: z.string(), n: z.number() }) },
+        handler: ({ input }) => (input.params.kind === 'shared' ? sharedAnswer : plainAnswer),
+      }),
+    ],
+  });
+  const app = createApp(testAppDeps({ store }), [shared]);
+  const plain = await request(app).get('/api/shared/plain').expect(200);
+  for (let i = 0; i < 3; i++) {
+    const res = await request(app).get('/api/shared/shared').expect(200);
+    expect(res.text).toBe(plain.text);
+    expect(res.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(res.headers.etag).toBe(plain.headers.etag);
+  }
+  expect(serialised).toBe(2); // the plain answer once, the shared one once for its three requests
+  await request(app).get('/api/shared/plain').expect(200);
+  expect(serialised).toBe(3); // an unmarked answer is serialised again for every request
 });
