@@ -18,8 +18,8 @@
  *   LAKEWARD_BENCH_MDM_PARTS=synthetic,incremental,febrl3,febrl4   (the default: all of them)
  *   LAKEWARD_BENCH_MDM_KEEP=1   keeps each comparison's folder (records, clusters, truth, both engines' models)
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureRecordsTable, ingestSource } from '../activities/mdm/ingest';
@@ -27,16 +27,25 @@ import { comparePairs, prepareMatch, scorePairs, trainModel } from '../activitie
 import { clusterRecords } from '../activities/mdm/match-cluster';
 import { publishGolden } from '../activities/mdm/match-publish';
 import type { FsParams } from '../activities/mdm/logic/em';
-import { writeSynthetic } from '../api/mdm/synthetic-service';
 import type { MdmModel, MdmSource } from '../schemas/mdm';
 import { FEBRL_LAMBDA_RULES, febrlFolder, febrlModel, writeFebrl } from './mdm-febrl';
 import { LocalWorkspace } from '../platform/local/workspace';
+import { writeSyntheticFiles } from './mdm-synthetic-write';
 
 const RECORDS = Number(process.env.LAKEWARD_BENCH_MDM_RECORDS ?? 1_000_000);
 const VENV = path.resolve(__dirname, '../.venv');
 const PY = path.join(VENV, 'bin/python');
 const PARTS = new Set((process.env.LAKEWARD_BENCH_MDM_PARTS ?? 'synthetic,incremental,febrl3,febrl4').split(','));
 const CATALOG = 'clone_audit';
+/** Splink's wall-time limit: past it the bench stops Splink and prints a bound on the ratio instead. */
+const SPLINK_TIMEOUT_S = Number(process.env.LAKEWARD_BENCH_SPLINK_TIMEOUT_S ?? 1500);
+/** LAKEWARD_BENCH_SPLINK_DEADLINE (an ISO time): Splink's limit also ends by then (a run that must end by a time). */
+const splinkLimitS = () => {
+  const deadline = process.env.LAKEWARD_BENCH_SPLINK_DEADLINE;
+  const left = deadline ? Math.floor((Date.parse(deadline) - Date.now()) / 1000) : Infinity;
+  return Math.max(1, Math.min(SPLINK_TIMEOUT_S, left));
+};
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const csvCell = (v: unknown) => {
   if (v === null || v === undefined) return '';
@@ -47,13 +56,63 @@ const toCsv = (columns: string[], rows: Record<string, unknown>[]) =>
   [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n';
 
 /** Splink's and the shared evaluator's answer (one JSON line of bench/mdm-splink.py). */
-interface SplinkResult {
+interface SplinkDone {
+  finished: true;
   version: string;
   seconds: number;
   scored_pairs: number;
   peak_rss_mb: number;
   splink: { pairwise_f1: number; precision: number; recall: number; b3_f1: number };
   lakeward: { pairwise_f1: number; precision: number; recall: number; b3_f1: number };
+}
+
+/** Splink stopped at the time limit: its time so far and its peak RSS (VmHWM) until then. */
+interface SplinkStopped {
+  finished: false;
+  seconds: number;
+  limit_s: number;
+  peak_rss_mb: number;
+  lakeward?: SplinkDone['lakeward'];
+}
+type SplinkResult = SplinkDone | SplinkStopped;
+
+/**
+ * Runs bench/mdm-splink.py on `dir` (its progress lines go to stderr as they come), watching its peak RSS;
+ * stops it after `limitS` seconds.
+ */
+function runSplink(dir: string, limitS: number): Promise<SplinkResult> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(PY, [path.join(__dirname, 'mdm-splink.py'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    let hwm = 0;
+    let timedOut = false;
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    const watch = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) hwm = Math.max(hwm, Math.round(Number(m[1]) / 1024));
+      } catch {
+        // the process has just ended
+      }
+    }, 500);
+    const limit = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, limitS * 1000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(watch);
+      clearTimeout(limit);
+      const seconds = (performance.now() - started) / 1000;
+      if (timedOut) return resolve({ finished: false, seconds, limit_s: limitS, peak_rss_mb: hwm });
+      if (code !== 0) return reject(new Error(`mdm-splink.py exited with ${code}`));
+      resolve({
+        finished: true,
+        ...(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Omit<SplinkDone, 'finished'>),
+      });
+    });
+  });
 }
 
 type Steps = Record<string, number>;
@@ -126,6 +185,7 @@ async function splinkOn(
     const type = model.entity_type;
     const attrs = Object.keys(model.attributes);
     const compared = attrs.map((a) => (model.attributes[a].kind === 'name' ? `${a}__cmp AS ${a}` : a));
+    console.log(`  splink: writing the standardised records (load ${load()})`);
     const work = await ws.query(`SELECT uid, system, ${compared.join(', ')} FROM ${CATALOG}.mdm.match_work_${type}`);
     writeFileSync(path.join(out, 'records.csv'), toCsv(['uid', 'system', ...attrs], work.rows));
     const members = await ws.query(`SELECT uid, entity_id AS cluster FROM ${CATALOG}.mdm.golden_members_${type}`);
@@ -151,8 +211,15 @@ async function splinkOn(
     };
     writeFileSync(path.join(out, 'settings.json'), JSON.stringify(settings));
     writeFileSync(path.join(out, 'lakeward-model.json'), JSON.stringify(params ?? null));
-    const py = execFileSync(PY, [path.join(__dirname, 'mdm-splink.py'), out], { encoding: 'utf8', maxBuffer: 1 << 26 });
-    return JSON.parse(py.trim().split('\n').pop() ?? '{}') as SplinkResult;
+    const limitS = splinkLimitS();
+    console.log(`  splink: starting (limit ${limitS} s, load ${load()})`);
+    const s = await runSplink(out, limitS);
+    if (s.finished) return s;
+    const py = execFileSync(PY, [path.join(__dirname, 'mdm-splink.py'), out, '--evaluate-only'], { encoding: 'utf8' });
+    return {
+      ...s,
+      lakeward: (JSON.parse(py.trim().split('\n').pop() ?? '{}') as Pick<SplinkDone, 'lakeward'>).lakeward,
+    };
   } finally {
     if (process.env.LAKEWARD_BENCH_MDM_KEEP) console.log(`kept ${out}`);
     else rmSync(out, { recursive: true, force: true });
@@ -167,10 +234,25 @@ function report(
 ) {
   const f = (x: { pairwise_f1: number; precision: number; recall: number; b3_f1: number }) =>
     `pairwise F1 ${x.pairwise_f1} (P ${x.precision}, R ${x.recall})  B-cubed F1 ${x.b3_f1}`;
-  console.log(`== ${label}; Lakeward steps (ms): ${JSON.stringify(lakeward.steps)}`);
+  console.log(`== ${label}; Lakeward steps (ms): ${JSON.stringify(lakeward.steps)}; load ${load()}`);
+  const rssText = rss ? `  peak RSS ${rss} MB (this process, generation included)` : '';
+  if (!s.finished) {
+    console.log(
+      `lakeward     wall ${(lakeward.ms / 1000).toFixed(2)} s  scored pairs ${lakeward.compared}  ` +
+        `${s.lakeward ? f(s.lakeward) : ''}${rssText}`,
+    );
+    console.log(
+      `Splink did not finish in ${s.limit_s} s (peak RSS ${s.peak_rss_mb} MB); no Splink F1, so no F1 difference`,
+    );
+    console.log(
+      `${label}: time ratio lakeward/splink < ${(lakeward.ms / 1000 / s.limit_s).toFixed(2)} ` +
+        `(Lakeward ${(lakeward.ms / 1000).toFixed(1)} s / ${s.limit_s} s) (goal < 1)`,
+    );
+    return;
+  }
   console.log(
     `lakeward     wall ${(lakeward.ms / 1000).toFixed(2)} s  scored pairs ${lakeward.compared}  ${f(s.lakeward)}` +
-      (rss ? `  peak RSS ${rss} MB (this process, generation included)` : ''),
+      rssText,
   );
   console.log(
     `splink ${s.version}  wall ${s.seconds.toFixed(2)} s  scored pairs ${s.scored_pairs}  ${f(s.splink)}  ` +
@@ -184,10 +266,12 @@ function report(
 }
 
 async function synthetic(ws: LocalWorkspace) {
-  console.log(`generating ${RECORDS} records …`);
-  const syn = await writeSynthetic(ws, { catalog: 'raw', schema: 'people', records: RECORDS, systems: 3, seed: 1 });
+  console.log(`generating ${RECORDS} records … (load ${load()})`);
+  const t0 = performance.now();
+  const syn = await writeSyntheticFiles(ws, { catalog: 'raw', schema: 'people', records: RECORDS, seed: 1 });
   const model = syn.model;
   await ingestAll(ws, model, syn.sources, 'bench');
+  console.log(`generated and ingested in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${load()})`);
   if (PARTS.has('synthetic')) {
     const full = await match(ws, model, 'bench-run');
     const truth = await ws.query(`SELECT concat(system, ':', record_id) AS uid, entity_id FROM raw.people.truth`);
