@@ -5,7 +5,7 @@ import { useConsole } from '../../shell/context';
 import { ErrorView, FieldErrorSummary } from '../../shell/ErrorView';
 import { createRequestValidator } from '../clone/validate';
 import { fieldDetails, subSchema, under } from '../forms/nested';
-import { ActionButton, Field, requestSchemaOf, useFieldErrors } from '../quality/form';
+import { ActionButton, Field, requestSchemaOf, textFields, useFieldErrors } from '../quality/form';
 import { ActionsEditor } from './ActionsEditor';
 import { atField, EMPTY_PLAYBOOK, fieldsOf, playbookBody, type PlaybookDraft } from './logic/playbook-draft';
 
@@ -62,11 +62,7 @@ export function PlaybookForm() {
     errors.clear();
     create.mutate(body);
   };
-  const text = (name: string, label: string, value: string, onChange: (v: string) => void, hint?: string) => (
-    <Field name={name} label={label} errors={errors} hint={hint}>
-      {(p) => <input {...p} value={value} onChange={(e) => onChange(e.target.value)} />}
-    </Field>
-  );
+  const text = textFields(errors);
   return (
     <form
       noValidate

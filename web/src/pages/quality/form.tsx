@@ -77,6 +77,15 @@ export function Field(props: {
   );
 }
 
+/** A text input `Field` maker over one form's errors: `text(name, label, value, onChange, hint?)`. */
+export function textFields(errors: FieldErrors) {
+  return (name: string, label: string, value: string, onChange: (v: string) => void, hint?: string) => (
+    <Field name={name} label={label} errors={errors} hint={hint}>
+      {(p) => <input {...p} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
 /** Request body schema of an operation in the server's document (for ajv pre-validation). */
 export function requestSchemaOf(
   doc: { paths?: Record<string, Record<string, unknown>> },
