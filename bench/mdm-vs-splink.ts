@@ -45,6 +45,7 @@ const splinkLimitS = () => {
   const left = deadline ? Math.floor((Date.parse(deadline) - Date.now()) / 1000) : Infinity;
   return Math.max(1, Math.min(SPLINK_TIMEOUT_S, left));
 };
+const peakRss = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const csvCell = (v: unknown) => {
@@ -235,7 +236,7 @@ function report(
   const f = (x: { pairwise_f1: number; precision: number; recall: number; b3_f1: number }) =>
     `pairwise F1 ${x.pairwise_f1} (P ${x.precision}, R ${x.recall})  B-cubed F1 ${x.b3_f1}`;
   console.log(`== ${label}; Lakeward steps (ms): ${JSON.stringify(lakeward.steps)}; load ${load()}`);
-  const rssText = rss ? `  peak RSS ${rss} MB (this process, generation included)` : '';
+  const rssText = rss ? `  peak RSS ${rss} MB (this process: generation, match and the export for Splink)` : '';
   if (!s.finished) {
     console.log(
       `lakeward     wall ${(lakeward.ms / 1000).toFixed(2)} s  scored pairs ${lakeward.compared}  ` +
@@ -271,13 +272,16 @@ async function synthetic(ws: LocalWorkspace) {
   const syn = await writeSyntheticFiles(ws, { catalog: 'raw', schema: 'people', records: RECORDS, seed: 1 });
   const model = syn.model;
   await ingestAll(ws, model, syn.sources, 'bench');
-  console.log(`generated and ingested in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${load()})`);
+  console.log(
+    `generated and ingested in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${load()}, peak RSS ${peakRss()} MB)`,
+  );
   if (PARTS.has('synthetic')) {
     const full = await match(ws, model, 'bench-run');
+    console.log(`  matched (peak RSS so far ${peakRss()} MB, load ${load()})`);
     const truth = await ws.query(`SELECT concat(system, ':', record_id) AS uid, entity_id FROM raw.people.truth`);
     const lambda = [['first_name', 'last_name', 'dob'], ['national_id']];
     const s = await splinkOn(ws, model, truth.rows as { uid: string; entity_id: string }[], lambda, full.params);
-    report(`synthetic ${RECORDS}`, full, s, Math.round(process.resourceUsage().maxRSS / 1024));
+    report(`synthetic ${RECORDS}`, full, s, peakRss());
   }
   if (!PARTS.has('incremental')) return;
   // Incremental: 1 % of the source rows (keys ending in 07) held back, a full run on the rest, the rows back,
