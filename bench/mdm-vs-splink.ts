@@ -89,15 +89,17 @@ function runSplink(dir: string, limitS: number): Promise<SplinkResult> {
     let hwm = 0;
     let timedOut = false;
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    const watch = setInterval(() => {
+    const sample = () => {
       try {
         const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
         if (m) hwm = Math.max(hwm, Math.round(Number(m[1]) / 1024));
       } catch {
         // the process has just ended
       }
-    }, 500);
+    };
+    const watch = setInterval(sample, 500);
     const limit = setTimeout(() => {
+      sample();
       timedOut = true;
       child.kill('SIGKILL');
     }, limitS * 1000);
