@@ -18,7 +18,6 @@
  *   LAKEWARD_BENCH_MDM_PARTS=synthetic,incremental,febrl3,febrl4   (the default: all of them)
  *   LAKEWARD_BENCH_MDM_KEEP=1   keeps each comparison's folder (records, clusters, truth, both engines' models)
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,92 +30,13 @@ import type { MdmModel, MdmSource } from '../schemas/mdm';
 import { FEBRL_LAMBDA_RULES, febrlFolder, febrlModel, writeFebrl } from './mdm-febrl';
 import { LocalWorkspace } from '../platform/local/workspace';
 import { writeSyntheticFiles } from './mdm-synthetic-write';
+import { evaluateLakeward, runSplink, splinkLimitS, toCsv, VENV, type SplinkResult } from './mdm-splink-run';
 
 const RECORDS = Number(process.env.LAKEWARD_BENCH_MDM_RECORDS ?? 1_000_000);
-const VENV = path.resolve(__dirname, '../.venv');
-const PY = path.join(VENV, 'bin/python');
 const PARTS = new Set((process.env.LAKEWARD_BENCH_MDM_PARTS ?? 'synthetic,incremental,febrl3,febrl4').split(','));
 const CATALOG = 'clone_audit';
-/** Splink's wall-time limit: past it the bench stops Splink and prints a bound on the ratio instead. */
-const SPLINK_TIMEOUT_S = Number(process.env.LAKEWARD_BENCH_SPLINK_TIMEOUT_S ?? 1500);
-/** LAKEWARD_BENCH_SPLINK_DEADLINE (an ISO time): Splink's limit also ends by then (a run that must end by a time). */
-const splinkLimitS = () => {
-  const deadline = process.env.LAKEWARD_BENCH_SPLINK_DEADLINE;
-  const left = deadline ? Math.floor((Date.parse(deadline) - Date.now()) / 1000) : Infinity;
-  return Math.max(1, Math.min(SPLINK_TIMEOUT_S, left));
-};
 const peakRss = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-const csvCell = (v: unknown) => {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const toCsv = (columns: string[], rows: Record<string, unknown>[]) =>
-  [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n';
-
-/** Splink's and the shared evaluator's answer (one JSON line of bench/mdm-splink.py). */
-interface SplinkDone {
-  finished: true;
-  version: string;
-  seconds: number;
-  scored_pairs: number;
-  peak_rss_mb: number;
-  splink: { pairwise_f1: number; precision: number; recall: number; b3_f1: number };
-  lakeward: { pairwise_f1: number; precision: number; recall: number; b3_f1: number };
-}
-
-/** Splink stopped at the time limit: its time so far and its peak RSS (VmHWM) until then. */
-interface SplinkStopped {
-  finished: false;
-  seconds: number;
-  limit_s: number;
-  peak_rss_mb: number;
-  lakeward?: SplinkDone['lakeward'];
-}
-type SplinkResult = SplinkDone | SplinkStopped;
-
-/**
- * Runs bench/mdm-splink.py on `dir` (its progress lines go to stderr as they come), watching its peak RSS;
- * stops it after `limitS` seconds.
- */
-function runSplink(dir: string, limitS: number): Promise<SplinkResult> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(PY, [path.join(__dirname, 'mdm-splink.py'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    let hwm = 0;
-    let timedOut = false;
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    const sample = () => {
-      try {
-        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) hwm = Math.max(hwm, Math.round(Number(m[1]) / 1024));
-      } catch {
-        // the process has just ended
-      }
-    };
-    const watch = setInterval(sample, 500);
-    const limit = setTimeout(() => {
-      sample();
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, limitS * 1000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearInterval(watch);
-      clearTimeout(limit);
-      const seconds = (performance.now() - started) / 1000;
-      if (timedOut) return resolve({ finished: false, seconds, limit_s: limitS, peak_rss_mb: hwm });
-      if (code !== 0) return reject(new Error(`mdm-splink.py exited with ${code}`));
-      resolve({
-        finished: true,
-        ...(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Omit<SplinkDone, 'finished'>),
-      });
-    });
-  });
-}
 
 type Steps = Record<string, number>;
 
@@ -218,11 +138,7 @@ async function splinkOn(
     console.log(`  splink: starting (limit ${limitS} s, load ${load()})`);
     const s = await runSplink(out, limitS);
     if (s.finished) return s;
-    const py = execFileSync(PY, [path.join(__dirname, 'mdm-splink.py'), out, '--evaluate-only'], { encoding: 'utf8' });
-    return {
-      ...s,
-      lakeward: (JSON.parse(py.trim().split('\n').pop() ?? '{}') as Pick<SplinkDone, 'lakeward'>).lakeward,
-    };
+    return { ...s, lakeward: evaluateLakeward(out) };
   } finally {
     if (process.env.LAKEWARD_BENCH_MDM_KEEP) console.log(`kept ${out}`);
     else rmSync(out, { recursive: true, force: true });

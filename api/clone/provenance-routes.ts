@@ -6,7 +6,7 @@ import {
   verifyEnvelope,
   type ManifestInput,
 } from '../../activities/clone/logic/provenance-sign';
-import { provenanceSignSchema, provenanceVerifySchema } from '../../schemas/clone';
+import { provenanceSignSchema, provenanceVerifySchema } from '../../schemas/clone-safety';
 import { recordAudit } from '../../store/audit/repo';
 import { getJob } from '../../store/jobs/jobs';
 import type { AppDeps } from '../deps';

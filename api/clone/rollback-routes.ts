@@ -6,7 +6,7 @@ import {
   logIdParamsSchema,
   rollbackLogsQuerySchema,
   rollbackRequestSchema,
-} from '../../schemas/clone';
+} from '../../schemas/clone-safety';
 import { getRollbackLog, rollbackLogsForJob } from '../../store/clone/rollback-logs';
 import { listRollbackLogsWithEntries } from '../../store/clone/safety-rollback';
 import { releaseQuiesceSignal } from '../../workflows/clone/definitions';

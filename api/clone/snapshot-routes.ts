@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { snapshotView } from '../../activities/clone/logic/snapshot-view';
 import { captureSnapshot } from './snapshot-capture';
-import { snapshotCreateSchema, snapshotListQuerySchema, snapshotParamsSchema } from '../../schemas/clone';
+import { snapshotCreateSchema, snapshotListQuerySchema, snapshotParamsSchema } from '../../schemas/clone-safety';
 import { deleteSourceSnapshot, getSourceSnapshot, listSourceSnapshots } from '../../store/clone/source-snapshots';
 import { notFound } from '../middleware/http-error';
 import { defineRoutes, route } from '../middleware/route';

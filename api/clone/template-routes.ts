@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultTemplateSource, listTemplates, loadTemplate } from '../../config/templates';
 import { templateSchema } from '../../activities/clone/logic/template-schema';
-import { templateParamsSchema } from '../../schemas/clone';
+import { templateParamsSchema } from '../../schemas/clone-safety';
 import type { AppDeps } from '../deps';
 import { notFound } from '../middleware/http-error';
 import { defineRoutes, route } from '../middleware/route';
