@@ -31,8 +31,11 @@ async function dataStats(ctx: LocalContext, e: TableEntry) {
 }
 
 export async function tableInfo(ctx: LocalContext, e: TableEntry): Promise<TableInfo> {
-  const stats = await dataStats(ctx, e);
-  const lastAltered = stats.modified > e.lastAltered ? stats.modified : e.lastAltered;
+  return infoOf(e, await dataStats(ctx, e));
+}
+
+/** A table's info from its metastore entry and its data's size and last change. */
+function infoOf(e: TableEntry, stats: { sizeBytes: number; modified: string }): TableInfo {
   return {
     catalog: e.catalog,
     schema: e.schema,
@@ -44,7 +47,7 @@ export async function tableInfo(ctx: LocalContext, e: TableEntry): Promise<Table
     location: e.location,
     sizeBytes: stats.sizeBytes,
     createdAt: e.createdAt,
-    lastAltered,
+    lastAltered: stats.modified > e.lastAltered ? stats.modified : e.lastAltered,
   };
 }
 
@@ -94,22 +97,11 @@ export async function describeTable(ctx: LocalContext, ref: TableRef): Promise<T
   }
   // A Delta table's size, version, columns and properties all come from one snapshot: one read of its log.
   const snap = await (await ctx.delta(e)).snapshot();
-  const modified = new Date(snap.timestamp).toISOString();
   const properties = Object.fromEntries(
     Object.entries(snap.metadata.configuration).filter(([k]) => !isConstraintProperty(k)),
   );
   return {
-    catalog: e.catalog,
-    schema: e.schema,
-    name: e.name,
-    tableType: e.tableType,
-    format: e.format,
-    owner: e.owner,
-    comment: e.comment,
-    location: e.location,
-    sizeBytes: snap.sizeInBytes,
-    createdAt: e.createdAt,
-    lastAltered: modified > e.lastAltered ? modified : e.lastAltered,
+    ...infoOf(e, { sizeBytes: snap.sizeInBytes, modified: new Date(snap.timestamp).toISOString() }),
     columns: snap.metadata.schema.map((f, i) => ({
       name: f.name,
       type: f.type.toLowerCase(),
