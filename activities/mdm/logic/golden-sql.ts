@@ -4,6 +4,10 @@ import { attributesOf } from './compare-sql';
 import { SCORE_MERGE, type MatchTables } from './match-sql';
 import { tableSql } from './standardise';
 
+/** A golden table's bookkeeping columns before its attribute columns (each `<attr>`, `<attr>__source`), and after. */
+export const GOLDEN_HEAD = ['entity_id', 'entity_type', 'status', 'reviewable', 'confidence_score', 'record_count'];
+export const GOLDEN_TAIL = ['merged_into', 'created_at', 'updated_at', 'run_id'];
+
 /**
  * Publishing a match run: survivorship per attribute, the golden records with their provenance, confidence and
  * status, the membership, what the run changed, and evaluation against a truth table.

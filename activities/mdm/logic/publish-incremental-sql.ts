@@ -2,6 +2,7 @@ import type { MdmModel } from '../../../schemas/mdm';
 import { ident, lit } from '../../data-quality/logic/sql-text';
 import { assignSql } from './cluster-sql';
 import { attributesOf } from './compare-sql';
+import { GOLDEN_HEAD, GOLDEN_TAIL } from './golden-sql';
 import type { MatchTables } from './match-sql';
 import { tableSql } from './standardise';
 
@@ -56,17 +57,9 @@ export function incrementalAssignSql(model: MdmModel, t: MatchTables, runId: str
 /** The kept golden records, as the previous run published them. */
 export function keptGoldenSql(model: MdmModel, t: MatchTables): string {
   const cols = [
-    'entity_id',
-    'entity_type',
-    'status',
-    'reviewable',
-    'confidence_score',
-    'record_count',
+    ...GOLDEN_HEAD,
     ...attributesOf(model).flatMap((a) => [ident(a), ident(`${a}__source`)]),
-    'merged_into',
-    'created_at',
-    'updated_at',
-    'run_id',
+    ...GOLDEN_TAIL,
   ];
   return (
     `SELECT ${cols.map((c) => `o.${c}`).join(', ')} FROM ${tableSql(t.golden)} o ` +

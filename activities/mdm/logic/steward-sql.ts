@@ -1,4 +1,5 @@
 import { ident, lit } from '../../data-quality/logic/sql-text';
+import { GOLDEN_HEAD, GOLDEN_TAIL } from './golden-sql';
 
 /**
  * SQL of steward actions on the published golden tables (`golden_records_<type>`, `golden_members_<type>`): each
@@ -15,18 +16,7 @@ const tableSql = (t: GoldenRef) => `${ident(t.catalog)}.${ident(t.schema)}.${ide
 const tsSql = (ts: string) => `CAST(${lit(ts)} AS TIMESTAMP)`;
 
 /** Bookkeeping columns of a golden record; every other column is an attribute or its `__source`. */
-const FIXED = new Set([
-  'entity_id',
-  'entity_type',
-  'status',
-  'reviewable',
-  'confidence_score',
-  'record_count',
-  'merged_into',
-  'created_at',
-  'updated_at',
-  'run_id',
-]);
+const FIXED = new Set([...GOLDEN_HEAD, ...GOLDEN_TAIL]);
 
 /** The attribute columns of a golden table (those with a `<attr>__source` companion). */
 export function goldenAttributes(columns: string[]): string[] {
