@@ -21,7 +21,7 @@ export function createJobActivities(deps: JobActivityDeps) {
   const key = deps.provenanceKey ? lazySigningKey(deps.provenanceKey) : undefined;
   return {
     ...createJobEndActivities(deps.store, key, deps.afterJobEnd),
-    ...createWaitActivities(deps.client),
+    ...createWaitActivities(deps.client, deps.store),
     ...createProgressActivities(deps.store),
   };
 }

@@ -8,7 +8,8 @@ const { beginScheduledRun, finishScheduledRun, retryScheduledClone } = proxyActi
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
 });
 // The clone job runs in its own queue; this run waits for its end (heartbeating), so the Schedule's overlap
-// policy SKIP holds while a scheduled clone is still going.
+// policy SKIP holds while a scheduled clone is still going. It waits until the queue has recorded that end on the
+// job row, so a run that reads `completed` finds its job `completed` too.
 const { waitForJob } = proxyActivities<JobActivities>({
   startToCloseTimeout: '30 days',
   heartbeatTimeout: '30 seconds',
@@ -31,7 +32,7 @@ export async function scheduledCloneWorkflow(input: ScheduledCloneInput): Promis
   if (decision.action !== 'clone')
     return { runId: decision.runId, outcome: decision.action, message: decision.message };
   let jobId = decision.jobId;
-  let end = await waitForJob(jobId);
+  let end = await waitForJob(jobId, { recorded: true });
   // A persistent job's max_retries: the clone is submitted again after a failure (not after a cancel).
   for (let attempt = 1; end.status === 'failed' && attempt <= (decision.maxRetries ?? 0); attempt++) {
     const retried = await retryScheduledClone({
@@ -45,7 +46,7 @@ export async function scheduledCloneWorkflow(input: ScheduledCloneInput): Promis
       break;
     }
     jobId = retried.jobId;
-    end = await waitForJob(jobId);
+    end = await waitForJob(jobId, { recorded: true });
   }
   return finishScheduledRun({
     scheduleId: input.scheduleId,
