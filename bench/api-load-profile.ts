@@ -8,6 +8,9 @@
  *   LAKEWARD_BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/api-load-profile.ts
  *   LAKEWARD_BENCH_LOAD_SECONDS=10 LAKEWARD_BENCH_LOAD_RPS=200 … (defaults 10 s at 200 requests/s)
  *   LAKEWARD_PROFILE_HEAP=1 …   # bytes allocated per request by function (sampling heap profiler) instead
+ *   LAKEWARD_PROFILE_HEAP=survivors …   # only what is still in the heap at the end of each run:
+ *                                       # in use, or promoted to the old generation and not yet collected
+ *                                       # (what makes collections long), per request by function
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { startLoadStack } from './api-load-stack';
 
 const SECONDS = Number(process.env.LAKEWARD_BENCH_LOAD_SECONDS ?? 10);
 const RPS = Number(process.env.LAKEWARD_BENCH_LOAD_RPS ?? 200);
+const survivorsOnly = process.env.LAKEWARD_PROFILE_HEAP === 'survivors';
 const OUT = process.env.LAKEWARD_PROFILE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lw-api-profile-'));
 const log = (line: string) => console.log(`[api-profile ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -107,8 +111,8 @@ interface HeapNode {
 async function heapProfiled(session: Session, url: string, label: string): Promise<void> {
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: 1024,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMajorGC: !survivorsOnly,
+    includeObjectsCollectedByMinorGC: !survivorsOnly,
   });
   const requests = await cannon(url);
   const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
@@ -125,13 +129,16 @@ async function heapProfiled(session: Session, url: string, label: string): Promi
   };
   walk(profile.head);
   const perReq = (b: number) => (b / Math.max(1, requests)).toFixed(0);
-  console.log(`\n${label}: ${requests} requests, ${perReq(total)} bytes allocated per request`);
+  const what = survivorsOnly
+    ? 'bytes per request still in the heap at the end (in use or promoted, not yet collected)'
+    : 'bytes allocated per request';
+  console.log(`\n${label}: ${requests} requests, ${perReq(total)} ${what}`);
   for (const [k, b] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`    ${perReq(b).padStart(7)}  ${k}`);
 }
 
 async function profiled(session: Session, url: string, label: string): Promise<void> {
-  if (process.env.LAKEWARD_PROFILE_HEAP === '1') return heapProfiled(session, url, label);
+  if (process.env.LAKEWARD_PROFILE_HEAP) return heapProfiled(session, url, label);
   await session.post('Profiler.start');
   const requests = await cannon(url);
   const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };

@@ -4,14 +4,19 @@
  * then while a throttled clone (max_rps 1) and a deep clone are in progress. Each route is compared with a bare
  * Express route answering a constant JSON body of the same size, in the same process, measured right before
  * and right after it; the ratio is baseline / route (1 = as fast as the bare route; the goal is ≥ 0.5 at p99).
+ * The load generator (autocannon) runs in a process of its own, as a client would: the API and the bare route
+ * share this process, so its allocations and garbage collection are not theirs.
  *
  *   npx tsx bench/api-load.ts
  *   LAKEWARD_BENCH_LOAD_SECONDS=5 LAKEWARD_BENCH_LOAD_RPS=100 npx tsx bench/api-load.ts   # a short run
  *   LAKEWARD_BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/api-load.ts
+ *   LAKEWARD_BENCH_GC_TRACE=1 …   # V8 prints every collection of this process (--trace-gc-nvp) while measuring
  */
+import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import autocannon from 'autocannon';
+import { resolve as resolvePath } from 'node:path';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { constants as perf, monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { keepClonesBusy, submitClone, untilFinal, type BusyClones } from './api-load-clones';
 import { startLoadStack, type LoadStack } from './api-load-stack';
 
@@ -36,17 +41,52 @@ interface Load {
   p99: number;
   rps: number;
   failed: number;
-  /** The longest the event loop of this process (API, baseline and load generator) was held during the run. */
+  /** The longest the event loop of this process (API and baseline) was held during the run. */
   stallMs: number;
-  /** The longest garbage collection pause in the run. */
+  /** The longest garbage collection pause in the run, and its kind (minor = young generation, major = full). */
   gcMs: number;
+  gcKind: string;
+  /** How many GC pauses of each kind the run had, and the heap in use at its end. */
+  gcCounts: string;
 }
 
-/** Every GC pause of this process, as (end time, duration) in ms on the performance clock. */
-const gcPauses: { at: number; ms: number }[] = [];
+const GC_KINDS: Record<number, string> = {
+  [perf.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [perf.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [perf.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [perf.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
+/** Every GC pause of this process, as (end time, duration, kind) in ms on the performance clock. */
+const gcPauses: { at: number; ms: number; kind: string }[] = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcPauses.push({ at: e.startTime + e.duration, ms: e.duration });
+  for (const e of list.getEntries()) {
+    // A gc entry's `detail` ({ kind, flags }) is missing from @types/node's PerformanceEntry.
+    const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
+    gcPauses.push({ at: e.startTime + e.duration, ms: e.duration, kind: GC_KINDS[kind] ?? String(kind) });
+  }
 }).observe({ entryTypes: ['gc'] });
+
+interface CannonResult {
+  latency: { p50: number; p99: number };
+  '2xx': number;
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** autocannon in a child process (its JSON result on stdout), so the load generator's heap is not this one's. */
+function cannon(url: string, seconds: number): Promise<CannonResult> {
+  const bin = resolvePath(__dirname, '../node_modules/autocannon/autocannon.js');
+  const args = [bin, '-j', '-c', String(CONNECTIONS), '-R', String(RPS), '-d', String(seconds), url];
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, args, { maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
+      if (err) return reject(new Error(`autocannon on ${url} failed: ${err.message} ${stderr}`));
+      resolve(JSON.parse(stdout) as CannonResult);
+    }),
+  );
+}
 
 /**
  * autocannon's rate limit sends each connection's share of a second back to back from the second's start, and
@@ -58,15 +98,22 @@ async function load(url: string, seconds = SECONDS): Promise<Load> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   const from = performance.now();
   delay.enable();
-  const r = await autocannon({ url, connections: CONNECTIONS, overallRate: RPS, duration: seconds });
+  const r = await cannon(url, seconds);
   delay.disable();
+  const pauses = gcPauses.filter((g) => g.at >= from);
+  const longest = pauses.reduce((a, g) => (g.ms > a.ms ? g : a), { ms: 0, kind: '-' });
+  const kinds = new Map<string, number>();
+  for (const g of pauses) kinds.set(g.kind, (kinds.get(g.kind) ?? 0) + 1);
+  const counts = [...kinds].map(([kind, n]) => `${n} ${kind}`).join(', ') || 'none';
   return {
     p50: r.latency.p50,
     p99: r.latency.p99,
     rps: r['2xx'] / r.duration,
     failed: r.non2xx + r.errors + r.timeouts,
     stallMs: delay.max / 1e6,
-    gcMs: Math.max(0, ...gcPauses.filter((g) => g.at >= from).map((g) => g.ms)),
+    gcMs: longest.ms,
+    gcKind: longest.kind,
+    gcCounts: `${counts}; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
   };
 }
 
@@ -83,7 +130,7 @@ interface Row {
 }
 
 const fmt = (l: Load) =>
-  `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms, ${l.rps.toFixed(0)} req/s, longest stall ${l.stallMs.toFixed(0)} ms (GC ${l.gcMs.toFixed(0)} ms)`;
+  `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms, ${l.rps.toFixed(0)} req/s, longest stall ${l.stallMs.toFixed(0)} ms (GC ${l.gcMs.toFixed(0)} ms ${l.gcKind}; GCs ${l.gcCounts})`;
 /** Latencies under 0.5 ms are at the timer's resolution: compare from there, so 0 ms never divides. */
 const ratio = (base: number, route: number) => Math.max(base, 0.5) / Math.max(route, 0.5);
 
@@ -105,7 +152,10 @@ async function measure(stack: LoadStack, phase: string, route: string, path: str
     rps: (before.rps + after.rps) / 2,
     failed: before.failed + after.failed,
     stallMs: Math.max(before.stallMs, after.stallMs),
-    gcMs: Math.max(before.gcMs, after.gcMs),
+    ...(before.gcMs >= after.gcMs
+      ? { gcMs: before.gcMs, gcKind: before.gcKind }
+      : { gcMs: after.gcMs, gcKind: after.gcKind }),
+    gcCounts: `${before.gcCounts} | ${after.gcCounts}`,
   };
   const row: Row = {
     phase,
@@ -140,22 +190,33 @@ function report(rows: Row[], store: string): void {
     `\nAPI under load: ${RPS} requests/s for ${SECONDS} s per run, ${CONNECTIONS} connections, ${store} store`,
   );
   console.log('ratio = bare route / API route (latency), API / bare (throughput); goal p99 ratio ≥ 0.5');
-  console.log('stall = longest event-loop stall of the run in ms (base st: of either baseline run)\n');
+  console.log(
+    'stall = longest event-loop stall of the run in ms (base st: of either baseline run); gc = its longest GC pause',
+  );
+  console.log(`this process's young generation: ${youngGeneration()}\n`);
   console.log(
     `${'phase'.padEnd(6)} ${'route'.padEnd(21)} ${'bytes'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}` +
       ` ${'req/s'.padStart(6)} ${'base p99'.padStart(8)} ${'p50 x'.padStart(6)} ${'p99 x'.padStart(6)} ${'rps x'.padStart(6)}` +
-      ` ${'stall'.padStart(6)} ${'base st'.padStart(7)}`,
+      ` ${'stall'.padStart(6)} ${'base st'.padStart(7)} ${'gc'.padStart(14)}`,
   );
   for (const r of rows) {
     console.log(
       `${r.phase.padEnd(6)} ${r.route.padEnd(21)} ${String(r.bytes).padStart(6)} ${r.route_.p50.toFixed(2).padStart(7)}` +
         ` ${r.route_.p99.toFixed(2).padStart(7)} ${r.route_.rps.toFixed(0).padStart(6)} ${r.base.p99.toFixed(2).padStart(8)}` +
         ` ${r.p50.toFixed(2).padStart(6)} ${r.p99.toFixed(2).padStart(6)} ${r.rps.toFixed(2).padStart(6)}` +
-        ` ${r.route_.stallMs.toFixed(0).padStart(6)} ${r.base.stallMs.toFixed(0).padStart(7)}`,
+        ` ${r.route_.stallMs.toFixed(0).padStart(6)} ${r.base.stallMs.toFixed(0).padStart(7)}` +
+        ` ${`${r.route_.gcMs.toFixed(0)} ${r.route_.gcKind}`.padStart(14)}`,
     );
   }
   const worst = Math.min(...rows.map((r) => r.p99));
   console.log(`\nworst p99 ratio ${worst.toFixed(2)}: goal ${worst >= GOAL ? 'met' : 'NOT met'}`);
+}
+
+/** The young generation's size now and any flags given to this process's node (e.g. --max-semi-space-size). */
+function youngGeneration(): string {
+  const space = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+  const flags = process.execArgv.filter((a) => a.startsWith('--') && !['--require', '--import'].includes(a));
+  return `new space ${((space?.space_size ?? 0) / 2 ** 20).toFixed(1)} MB, flags ${flags.join(' ') || '(none)'}${process.env.NODE_OPTIONS ? `, NODE_OPTIONS ${process.env.NODE_OPTIONS}` : ''}`;
 }
 
 async function main(): Promise<void> {
@@ -173,6 +234,10 @@ async function main(): Promise<void> {
     log(
       `idle: deep clone ${idleJob} ended ${idleStatus} in ${((Date.now() - t0) / 1000).toFixed(1)} s (warms the worker)`,
     );
+    if (process.env.LAKEWARD_BENCH_GC_TRACE === '1') {
+      // V8 prints one line per collection from here on (its phases, bytes survived and promoted).
+      setFlagsFromString('--trace-gc-nvp');
+    }
     log('warming up the load generator and both servers (untimed)');
     await load(stack.baseline, 2);
     await load(`${stack.api}/api/clone/${idleJob}`, 2);
