@@ -39,13 +39,29 @@ export class ByteBuffer {
     else for (let i = 0; i < w.length; i++) this.view.setInt32(o + i * 4, w[i], true);
     this.len = o + p.length;
   }
-  /** Appends a non-negative integer below 2^53 in decimal. */
+  /** Room for one more line of any format (what `LINE_ROOM` says, without reading it through a module binding). */
+  roomForLine(): void {
+    if (this.len + LINE_ROOM + SLACK > this.buf.length) this.grow(this.len + LINE_ROOM + SLACK);
+  }
+  /**
+   * Appends a non-negative integer below 2^53 in decimal. Below 2^31 the digits come from 32-bit integer divisions
+   * (which V8 turns into multiplications); a larger one is written as its part above 10^8, then 8 padded digits.
+   */
   int(n: number): void {
+    if (n < 0x8000_0000) this.int32(n | 0);
+    else {
+      const high = Math.floor(n / 1e8);
+      this.int32(high | 0);
+      this.digits8((n - high * 1e8) | 0);
+    }
+  }
+  /** Appends an integer in [0, 2^31) in decimal. */
+  private int32(n: number): void {
     const v = this.view;
     const end = this.len + digitCount(n);
     let at = end;
     while (n >= 100) {
-      const q = Math.floor(n / 100);
+      const q = (n / 100) | 0;
       at -= 2;
       v.setUint16(at, DIGITS2[n - q * 100], true);
       n = q;
@@ -53,6 +69,20 @@ export class ByteBuffer {
     if (n >= 10) v.setUint16(at - 2, DIGITS2[n], true);
     else v.setUint8(at - 1, 48 + n);
     this.len = end;
+  }
+  /** Appends an integer in [0, 10^8) as exactly 8 digits (zero-padded). */
+  private digits8(n: number): void {
+    const v = this.view;
+    const o = this.len;
+    const high = (n / 10_000) | 0;
+    const low = n - high * 10_000;
+    const a = (high / 100) | 0;
+    const b = (low / 100) | 0;
+    v.setUint16(o, DIGITS2[a], true);
+    v.setUint16(o + 2, DIGITS2[high - a * 100], true);
+    v.setUint16(o + 4, DIGITS2[b], true);
+    v.setUint16(o + 6, DIGITS2[low - b * 100], true);
+    this.len = o + 8;
   }
   /** Appends the 8 lowercase hex digits of a 32-bit integer (its bits, signed or not), most significant first. */
   hex8(x: number): void {
@@ -112,11 +142,10 @@ export class Piece {
 /** Two decimal digits `00`–`99` as one little-endian 16-bit value. */
 const DIGITS2 = Uint16Array.from({ length: 100 }, (_, i) => (48 + Math.floor(i / 10)) | ((48 + (i % 10)) << 8));
 
+/** Decimal digits of an integer in [0, 2^31). */
 function digitCount(n: number): number {
   if (n < 100_000) return n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10_000 ? 4 : 5;
-  let d = 6;
-  for (let p = 1_000_000; p <= n; p *= 10) d++;
-  return d;
+  return n < 1_000_000 ? 6 : n < 10_000_000 ? 7 : n < 100_000_000 ? 8 : n < 1_000_000_000 ? 9 : 10;
 }
 
 /** Two lowercase hex digits of a byte as one little-endian 16-bit value. */

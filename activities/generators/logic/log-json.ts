@@ -1,4 +1,4 @@
-import { LINE_ROOM, Piece } from './byte-buffer';
+import { Piece } from './byte-buffer';
 import type { FileContext, LineWriter } from './log-lines';
 import { PATHS } from './log-nginx';
 import { hex8, weightTable } from './rng';
@@ -25,14 +25,16 @@ const APP_MESSAGES = [
   'token refreshed',
   'email queued',
 ];
-const APP_MESSAGE_PIECES = APP_MESSAGES.map((m) => new Piece(`${m}","trace_id":"`));
 const CLOSE = new Piece('}\n');
 
 /** `{"ts":"…","level":"…","service":…,"message":"…","trace_id":"…","user_id":…,"duration_ms":…}`. */
 export function appJsonFormat(c: FileContext): LineWriter {
   const { rng: r, clock, out } = c;
   const service = JSON.stringify(c.service);
-  const levels = LEVEL_NAMES.map((l) => new Piece(`Z","level":"${l}","service":${service},"message":"`));
+  /** `Z","level":"…","service":…,"message":"…","trace_id":"` per level slot and message (slot × messages + message). */
+  const levelMessages = LEVEL_NAMES.flatMap((l) =>
+    APP_MESSAGES.map((m) => new Piece(`Z","level":"${l}","service":${service},"message":"${m}","trace_id":"`)),
+  );
   const users = c.users.map((u) => new Piece(`","user_id":${JSON.stringify(u)},"duration_ms":`));
   let day = NaN;
   let head = new Piece('');
@@ -60,11 +62,10 @@ export function appJsonFormat(c: FileContext): LineWriter {
         duration_ms: String(duration),
       };
     }
-    out.room(LINE_ROOM);
+    out.roomForLine();
     out.put(head);
     clock.putClockMillis(out);
-    out.put(levels[LEVEL_SLOT[level]]);
-    out.put(APP_MESSAGE_PIECES[message]);
+    out.put(levelMessages[LEVEL_SLOT[level] * APP_MESSAGES.length + message]);
     out.hex8(t0);
     out.hex8(t1);
     out.hex8(t2);
@@ -93,14 +94,19 @@ const NAME_KIND = SPAN_NAMES.flatMap((n) =>
   ),
 );
 const START_END = new Piece('000000","end_time_unix_nano":"');
-const ROUTES = PATHS.map((p) => new Piece(`${JSON.stringify(p)},"user.id":`));
 
 /** An OTLP/JSON-style span per line; start and end in ns since the epoch, as strings. */
 export function otelFormat(c: FileContext): LineWriter {
   const { rng: r, out } = c;
   const resource = `"resource":{"service.name":${JSON.stringify(c.service)},"host.name":${JSON.stringify(c.host)}}`;
-  const statuses = ['STATUS_CODE_OK', 'STATUS_CODE_ERROR'].map(
-    (s) => new Piece(`000","status":{"code":"${s}"},${resource},"attributes":{"http.route":`),
+  /** The status, the resource and the route, per status (OK, ERROR) and route (status × routes + route). */
+  const statusRoutes = ['STATUS_CODE_OK', 'STATUS_CODE_ERROR'].flatMap((s) =>
+    PATHS.map(
+      (p) =>
+        new Piece(
+          `000","status":{"code":"${s}"},${resource},"attributes":{"http.route":${JSON.stringify(p)},"user.id":`,
+        ),
+    ),
   );
   const users = c.users.map((u) => new Piece(`${JSON.stringify(u)}}}\n`));
   return (keep) => {
@@ -117,7 +123,7 @@ export function otelFormat(c: FileContext): LineWriter {
     const name = r.below(SPAN_NAMES.length);
     const durationUs = r.int(50, 900_000);
     const error = r.below(50) === 0;
-    const route = r.below(ROUTES.length);
+    const route = r.below(PATHS.length);
     const user = r.below(users.length);
     if (keep) {
       const f = c.facts;
@@ -131,7 +137,7 @@ export function otelFormat(c: FileContext): LineWriter {
         duration_us: String(durationUs),
       };
     }
-    out.room(LINE_ROOM);
+    out.roomForLine();
     out.put(TRACE_HEAD);
     out.hex8(t0);
     out.hex8(t1);
@@ -150,8 +156,7 @@ export function otelFormat(c: FileContext): LineWriter {
     out.put(START_END);
     // Epoch ms × 1,000 stays below 2^53, so the end in ns is exact as (ms × 1,000 + µs) followed by three zeros.
     out.int(ts * 1000 + durationUs);
-    out.put(statuses[error ? 1 : 0]);
-    out.put(ROUTES[route]);
+    out.put(statusRoutes[(error ? PATHS.length : 0) + route]);
     out.put(users[user]);
   };
 }

@@ -1,4 +1,4 @@
-import { LINE_ROOM, Piece } from './byte-buffer';
+import { Piece } from './byte-buffer';
 import type { FileContext, LineWriter } from './log-lines';
 import { weightTable } from './rng';
 
@@ -92,7 +92,7 @@ export function nginxFormat(c: FileContext): LineWriter {
         user_agent: AGENTS[agent],
       };
     }
-    out.room(LINE_ROOM);
+    out.roomForLine();
     out.put(heads[ipIndex]);
     clock.putClock(out);
     out.put(REQUEST_HEADS[METHOD_SLOT[methodIndex] * PATH_PARTS.length + pathIndex]);

@@ -1,4 +1,4 @@
-import { LINE_ROOM, Piece } from './byte-buffer';
+import { Piece } from './byte-buffer';
 import type { FileContext, LineWriter } from './log-lines';
 import { weightTable } from './rng';
 
@@ -31,31 +31,34 @@ const SYSLOG_MESSAGES: Record<string, string[]> = {
 };
 const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
 
-/** `<PRI>1 ` per app and severity slot. */
-const PRIS = SYSLOG_APPS.map(([, , facility]) =>
-  SEVERITY_NAMES.map(([severity]) => new Piece(`<${facility * 8 + severity}>1 `)),
+/** `<PRI>1 ` per app and severity slot (app × severity names + slot). */
+const PRIS = SYSLOG_APPS.flatMap(([, , facility]) =>
+  SEVERITY_NAMES.map(([severity]) => `<${facility * 8 + severity}>1 `),
 );
-/** ` MSGID [meta@32473 region="…" env="prod"] ` per app and region. */
-const MSGID_REGION = SYSLOG_APPS.map(([, msgid]) =>
-  REGIONS.map((region) => new Piece(` ${msgid} [meta@32473 region="${region}" env="prod"] `)),
+/** ` MSGID [meta@32473 region="…" env="prod"] MSG\n` per app, region and message. */
+const TAILS = SYSLOG_APPS.map(([app, msgid]) =>
+  REGIONS.map((region) =>
+    SYSLOG_MESSAGES[app].map((m) => new Piece(` ${msgid} [meta@32473 region="${region}" env="prod"] ${m}\n`)),
+  ),
 );
-const MESSAGES = SYSLOG_APPS.map(([app]) => SYSLOG_MESSAGES[app].map((m) => new Piece(`${m}\n`)));
+const MESSAGE_COUNTS = SYSLOG_APPS.map(([app]) => SYSLOG_MESSAGES[app].length);
 
 export function syslogFormat(c: FileContext): LineWriter {
   const { rng: r, clock, out } = c;
   /** `Z HOST APP ` per app. */
   const hostApp = SYSLOG_APPS.map(([app]) => new Piece(`Z ${c.host} ${app} `));
   let day = NaN;
-  let date = new Piece('');
+  /** `<PRI>1 2026-01-01T` of the day, indexed as `PRIS`. */
+  let heads: Piece[] = [];
   return (keep) => {
     const appIndex = r.below(SYSLOG_APPS.length);
     const severityIndex = r.below(SEVERITIES.length);
     const procId = r.int(100, 65_000);
-    const messageIndex = r.below(MESSAGES[appIndex].length);
+    const messageIndex = r.below(MESSAGE_COUNTS[appIndex]);
     const region = r.below(REGIONS.length);
     if (clock.day !== day) {
       day = clock.day;
-      date = new Piece(clock.isoDay);
+      heads = PRIS.map((pri) => new Piece(`${pri}${clock.isoDay}`));
     }
     if (keep) {
       const [app, msgid, facility] = SYSLOG_APPS[appIndex];
@@ -73,13 +76,11 @@ export function syslogFormat(c: FileContext): LineWriter {
         region: REGIONS[region],
       };
     }
-    out.room(LINE_ROOM);
-    out.put(PRIS[appIndex][SEVERITY_SLOT[severityIndex]]);
-    out.put(date);
+    out.roomForLine();
+    out.put(heads[appIndex * SEVERITY_NAMES.length + SEVERITY_SLOT[severityIndex]]);
     clock.putClockMillis(out);
     out.put(hostApp[appIndex]);
     out.int(procId);
-    out.put(MSGID_REGION[appIndex][region]);
-    out.put(MESSAGES[appIndex][messageIndex]);
+    out.put(TAILS[appIndex][region][messageIndex]);
   };
 }
