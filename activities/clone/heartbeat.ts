@@ -20,10 +20,24 @@ export async function withHeartbeat<T>(fn: () => Promise<T>, everyMs = 1000): Pr
   }
 }
 
-/** Throws the cancellation if it has arrived; call between steps of a long activity. */
+/** A heartbeat from checkCancelled at most this often per activity (each costs an encode and a bridge call). */
+const CHECK_HEARTBEAT_MS = 200;
+const lastBeat = new WeakMap<Context, number>();
+
+/**
+ * Throws the cancellation if it has arrived; call between steps of a long activity. It also heartbeats (at most
+ * every CHECK_HEARTBEAT_MS: a batch of small tables calls it thousands of times a second), so an activity
+ * without withHeartbeat's timer still learns of a cancel.
+ */
 export function checkCancelled(): void {
   const ctx = Context.current();
-  if (!ctx.info.isLocal) ctx.heartbeat();
+  if (!ctx.info.isLocal) {
+    const now = Date.now();
+    if (now - (lastBeat.get(ctx) ?? 0) >= CHECK_HEARTBEAT_MS) {
+      lastBeat.set(ctx, now);
+      ctx.heartbeat();
+    }
+  }
   if (ctx.cancellationSignal.aborted) throw ctx.cancellationSignal.reason;
 }
 
