@@ -35,6 +35,9 @@ export class MissingWebBuildError extends Error {
   }
 }
 
+/** How long a kept connection to the API may stay idle: below Node's default server keep-alive timeout (5 s). */
+export const API_IDLE_CLOSE_MS = 4_000;
+
 /** Paths the API serves: `/api` and everything under it. */
 const isApiPath = (url = '/') => /^\/api(\/|\?|$)/.test(url);
 
@@ -73,8 +76,13 @@ export function createWebConsoleApp(opts: WebConsoleOptions): {
   const app = express();
   app.disable('x-powered-by');
   // Connections to the API are kept and reused, so a call does not wait for a new one (upgraded WebSockets leave
-  // the pool); an https API gets Node's default agent.
-  const agent = opts.apiUrl.startsWith('http:') ? new Agent({ keepAlive: true }) : undefined;
+  // the pool); an https API gets Node's default agent. An idle connection is closed here first: without a timeout
+  // Node's agent keeps it until the API closes it (5 s idle by default), and a call sent on it in that instant fails
+  // with ECONNRESET (a 502 to the browser). With one, the agent also honours the API's `Keep-Alive: timeout=N`
+  // hint, closing a second before it.
+  const agent = opts.apiUrl.startsWith('http:')
+    ? new Agent({ keepAlive: true, timeout: API_IDLE_CLOSE_MS })
+    : undefined;
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: opts.apiUrl,
     agent,

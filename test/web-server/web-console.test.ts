@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -167,6 +168,40 @@ test('an API that does not answer gives a 502 in the API’s error shape', async
   const { app } = createWebConsoleApp({ distDir: dist, apiUrl: 'http://127.0.0.1:9', console: CONSOLE });
   const res = await request(app).get('/api/health').expect(502);
   expect(res.body.error).toMatchObject({ code: 'API_UNREACHABLE', message: expect.stringContaining('127.0.0.1:9') });
+});
+
+test('an idle kept connection to the API is closed by the console before the API would close it', async () => {
+  // A request sent on a connection in the instant its server closes it fails with ECONNRESET (a 502 in the
+  // browser); the console must drop idle connections first. The API here announces `Keep-Alive: timeout=3`.
+  const closed: number[] = [];
+  let answeredAt = 0;
+  const upstream = createHttpServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{"ok":true}', () => void (answeredAt = Date.now()));
+  });
+  upstream.keepAliveTimeout = 3_000;
+  upstream.on('connection', (socket) => socket.on('close', () => closed.push(Date.now())));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const { app, agent } = createWebConsoleApp({
+    distDir: dist,
+    apiUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    console: CONSOLE,
+  });
+  try {
+    // As a browser asks (supertest's default is `Connection: close`, which the proxy passes on).
+    await request(app).get('/api/health').set('Connection', 'keep-alive').expect(200);
+    const closedAt = await eventually(() => closed[0], {
+      what: 'the proxied connection to the API to close',
+      timeoutMs: 6_000,
+    });
+    // Closed by the console (the hint's 3 s less one), not by the API's own 3 s timer.
+    expect(closedAt - answeredAt).toBeLessThan(2_700);
+    // The next call opens a new connection and is answered.
+    await request(app).get('/api/health').expect(200);
+  } finally {
+    agent?.destroy();
+    await new Promise((resolve) => upstream.close(resolve));
+  }
 });
 
 test('without a build it says to run npm run web:build (module and `lakeward web`)', async () => {
