@@ -7,9 +7,9 @@
  *    measurement) — against the same query run directly on DuckDB over the table's Parquet files,
  *    rows read into JS. Ratio = statement time ÷ DuckDB time (goal ≤ 1.5), for a filtered scan that stops at
  *    row_limit and for a full-scan aggregation; with the process's peak RSS.
- * 2. The logs generator (`writeLogFiles`, the code the generate job runs per chunk) in lines/s against writing the
- *    same bytes (the generator's own files, read back) with plain fs write streams in 64 KiB writes, for each of the
- *    four log types. Ratio = generator lines/s ÷ plain lines/s (goal ≥ 0.5), the median of the rounds' ratios with
+ * 2. The logs generator (`writeLogFiles` into a folder, as the generate job runs it per chunk on a local volume) in
+ *    lines/s against writing the same bytes (the generator's own files, read back) with plain fs write streams in
+ *    64 KiB writes, for each of the four log types. Ratio = generator lines/s ÷ plain lines/s (goal ≥ 0.5), the median of the rounds' ratios with
  *    their range; each side writes into a new folder removed (untimed) after it, and one warm-up of each side
  *    runs first. Each side's CPU time (the process's, every thread) and the load average are printed beside.
  *
@@ -195,8 +195,13 @@ async function logsOfType(dir: string, type: string): Promise<string> {
   };
   await timed(plain);
   const rounds: { gen: number; base: number; genCpu: number; baseCpu: number }[] = [];
-  const round = (g: { wall: number; cpu: number }, b: { wall: number; cpu: number }) =>
+  const round = (g: { wall: number; cpu: number }, b: { wall: number; cpu: number }) => {
     rounds.push({ gen: g.wall, base: b.wall, genCpu: g.cpu, baseCpu: b.cpu });
+    console.log(
+      `  ${type} round ${rounds.length}/${ROUNDS}: generator ${g.wall.toFixed(0)} ms (CPU ${g.cpu.toFixed(0)}), ` +
+        `plain ${b.wall.toFixed(0)} ms (CPU ${b.cpu.toFixed(0)})`,
+    );
+  };
   for (let r = 0; r < ROUNDS; r++) {
     if (r % 2 === 0) {
       const g = await timed(generate);

@@ -105,6 +105,13 @@ export interface Workspace {
   listVolumeFiles(ref: TableRef): Promise<VolumeFile[]>;
   readVolumeFile(ref: TableRef, path: string): Promise<Buffer>;
   writeVolumeFile(ref: TableRef, path: string, data: Buffer): Promise<void>;
+  /**
+   * The folder on this machine's disk that holds a volume path (created if missing), when the volume lives here (the
+   * local lakehouse); null otherwise (Databricks: files go through writeVolumeFile). A writer may put files there
+   * directly, each under a name containing `.tmp-` renamed when whole (listings skip such names), as
+   * writeVolumeFile does.
+   */
+  localVolumeFolder(ref: TableRef, path: string): Promise<string | null>;
   /** Deletes a file, or a folder with everything under it, inside a volume; a path that is not there is no error. */
   deleteVolumePath(ref: TableRef, path: string): Promise<void>;
 

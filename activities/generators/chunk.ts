@@ -12,6 +12,11 @@ import { buildMedia } from './media';
 export interface ChunkIo {
   /** Writes a file into the volume (path relative to the volume root). */
   write(rel: string, data: Buffer): Promise<void>;
+  /**
+   * The folder on this machine that holds a volume path, when the volume is local (null otherwise): log files are
+   * then streamed there by the log threads instead of being handed to `write` whole.
+   */
+  folder?(rel: string): Promise<string | null>;
 }
 
 export interface ChunkOutcome {
@@ -67,6 +72,7 @@ export async function generateChunkItems(input: GenerateInput, chunk: Chunk, io:
     heartbeat();
   };
   if (kind === 'logs') {
+    const dir = direct ? null : ((await io.folder?.(volumeRelPath(kind, type, '').replace(/\/$/, ''))) ?? null);
     const written = await writeLogFiles({
       type,
       seed: input.seed,
@@ -76,10 +82,16 @@ export async function generateChunkItems(input: GenerateInput, chunk: Chunk, io:
       files: chunk.count,
       start: chunk.start,
       keepLines: direct,
-      write: (name, data) => put(volumeRelPath(kind, type, name), data),
+      ...(dir
+        ? { dir, onFile: heartbeat }
+        : { write: (name: string, data: Buffer) => put(volumeRelPath(kind, type, name), data) }),
     });
     for (const f of written) {
       out.lines += f.lines;
+      if (dir) {
+        out.files += 1;
+        out.bytes += f.bytes;
+      }
       if (direct) {
         for (const r of f.rows!) out.rows.push(r);
       } else {

@@ -76,7 +76,10 @@ export function createGeneratorActivities(deps: { workspaces: WorkspaceResolver 
         const out = await generateChunkItems(
           input,
           chunk,
-          { write: (rel, data) => ws.writeVolumeFile(volume, rel, data) },
+          {
+            write: (rel, data) => ws.writeVolumeFile(volume, rel, data),
+            folder: (rel) => ws.localVolumeFolder(volume, rel),
+          },
           () => checkCancelled(),
         );
         if (tableOf(input) && out.rows.length > 0) {

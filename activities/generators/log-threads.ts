@@ -59,30 +59,47 @@ export class LogThreads {
   /** Builds one file on a free thread, in a kept buffer when there is one (waits while all are in use). */
   async build(spec: LogThreadTask['spec']): Promise<BuiltLogFile> {
     const reuse = await this.buffers.take();
-    let w: Worker;
+    let answer: LogThreadAnswer;
     try {
-      w = await this.worker();
+      answer = await this.call({ spec, reuse }, reuse ? [reuse] : []);
     } catch (error) {
-      this.buffers.give(reuse);
+      // A thread that failed to start took nothing; one that died with the task may have had the buffer (gone).
+      this.buffers.give(undefined);
       throw error;
     }
-    const id = this.nextId++;
-    const answer = await new Promise<LogThreadAnswer>((resolve, reject) => {
-      this.calls.set(id, { resolve, reject });
-      const task: LogThreadTask = { id, spec, reuse };
-      w.postMessage(task, reuse ? [reuse] : []);
-    });
     if (!answer.ok) {
       this.buffers.give(undefined); // the buffer went to the thread with the task and stays there
       throw new Error(`building a log file failed in its thread: ${answer.error}`);
     }
-    const bytes = answer.bytes;
+    const bytes = answer.bytes!;
     return {
       data: Buffer.from(bytes, 0, answer.length),
       service: answer.service,
       sha256: answer.sha256,
       release: () => this.buffers.give(bytes),
     };
+  }
+
+  /**
+   * Builds one file on a free thread straight into `file` (its folder exists), written under a temporary name and
+   * renamed when whole; answers its size, service and sha256 (waits while every thread is busy).
+   */
+  async buildTo(
+    spec: LogThreadTask['spec'],
+    file: string,
+  ): Promise<{ length: number; service: string; sha256: string }> {
+    const answer = await this.call({ spec, path: file });
+    if (!answer.ok) throw new Error(`writing a log file failed in its thread: ${answer.error}`);
+    return { length: answer.length, service: answer.service, sha256: answer.sha256 };
+  }
+
+  private async call(task: Omit<LogThreadTask, 'id'>, transfer: ArrayBuffer[] = []): Promise<LogThreadAnswer> {
+    const w = await this.worker();
+    const id = this.nextId++;
+    return new Promise<LogThreadAnswer>((resolve, reject) => {
+      this.calls.set(id, { resolve, reject });
+      w.postMessage({ ...task, id } satisfies LogThreadTask, transfer);
+    });
   }
 
   private worker(): Promise<Worker> {

@@ -17,12 +17,17 @@ export interface WriteLogFilesOptions {
   /** Files to write, and the index of the first (default 0). */
   files: number;
   start?: number;
-  /** Write into this folder (plain files)… */
+  /**
+   * Write into this folder (a local volume's, or any): each file under a temporary name containing `.tmp-`, renamed
+   * when whole, so a reader never sees half a file…
+   */
   dir?: string;
-  /** …or hand each file to this writer (a volume); it is done with the bytes when its promise settles. */
+  /** …or hand each file to this writer (a remote volume); it is done with the bytes when its promise settles. */
   write?: (name: string, data: Buffer) => Promise<void>;
   /** Keep every line as a Log line row (the direct table). */
   keepLines?: boolean;
+  /** Called as each file written into `dir` is whole (a throw fails the call once the files in flight end). */
+  onFile?: () => void;
 }
 
 export interface WrittenLogFile {
@@ -38,9 +43,11 @@ export interface WrittenLogFile {
 /**
  * Writes seeded log files of one type: `<type>-s<seed>-<nnnnn>.<ext>`, `linesPerFile` lines each, timestamps rising
  * through the `daysBack` days before as_of. The same options give the same bytes. Plain function: the generator
- * job calls it per chunk with a volume writer, and the benchmark calls it with a folder. Files whose lines are not
- * kept are built and hashed in parallel on the log threads, each file's write running on libuv's pool meanwhile;
- * otherwise each file's write and sha256 run on libuv's pool while the next file is built.
+ * job calls it per chunk with a local volume's folder or a remote volume's writer, and the benchmark with a folder.
+ * Files whose lines are not kept are built in parallel on the log threads: into a folder, each thread streams its
+ * file there (built, hashed and written a cache-sized window at a time, `log-thread.ts`); to a writer, the file is
+ * built and hashed whole in a thread and written meanwhile. Otherwise (rows kept, one file, one core) each file's
+ * write and sha256 run on libuv's pool while the next file is built in this thread.
  */
 export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<WrittenLogFile[]> {
   if (!opts.dir && !opts.write) throw new Error('writeLogFiles needs dir or write');
@@ -48,7 +55,30 @@ export async function writeLogFiles(opts: WriteLogFilesOptions): Promise<Written
   if (!ext) throw new Error(`unknown log type ${opts.type}`);
   if (opts.dir) await fs.mkdir(opts.dir, { recursive: true });
   const threads = !opts.keepLines && opts.files > 1 ? logThreads() : null;
+  if (threads && opts.dir) return streamedInThreads(opts, opts.dir, ext, threads);
   return threads ? inThreads(opts, ext, threads) : inThisThread(opts, ext);
+}
+
+/** Each file built and written by a log thread straight into the folder (all threads busy until the last file). */
+async function streamedInThreads(
+  opts: WriteLogFilesOptions,
+  dir: string,
+  ext: string,
+  threads: LogThreads,
+): Promise<WrittenLogFile[]> {
+  const start = opts.start ?? 0;
+  const indexes = Array.from({ length: opts.files }, (_, i) => start + i);
+  const settled = await Promise.allSettled(
+    indexes.map(async (index) => {
+      const entry = entryOf(opts, ext, index, 0, '');
+      const file = await threads.buildTo(threadSpec(specOf(opts, index)), path.join(dir, entry.name));
+      opts.onFile?.();
+      return { ...entry, bytes: file.length, service: file.service, sha256: file.sha256 };
+    }),
+  );
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<WrittenLogFile>).value);
 }
 
 type Spec = Parameters<typeof buildLogFile>[0];
@@ -63,11 +93,19 @@ const specOf = (opts: WriteLogFilesOptions, index: number): Spec => ({
   keepLines: opts.keepLines,
 });
 
-/** Writes one built file (off this thread). */
-function writeFile(opts: WriteLogFilesOptions, entry: WrittenLogFile, data: Buffer): Promise<void> {
-  return opts.dir
-    ? fs.open(path.join(opts.dir, entry.name), 'w').then((fh) => writeWhole(fh, data))
-    : opts.write!(entry.name, data);
+/** Writes one built file (off this thread): into `dir` under a temporary name renamed when whole, or to `write`. */
+async function writeFile(opts: WriteLogFilesOptions, entry: WrittenLogFile, data: Buffer): Promise<void> {
+  if (!opts.dir) return opts.write!(entry.name, data);
+  const file = path.join(opts.dir, entry.name);
+  const tmp = `${file}.tmp-${process.pid}-${entry.index}`;
+  try {
+    await writeWhole(await fs.open(tmp, 'w'), data);
+    await fs.rename(tmp, file);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+  opts.onFile?.();
 }
 
 /** Writes one built file and hashes it (both off this thread); the entry's sha256 is set when both ended. */

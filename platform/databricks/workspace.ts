@@ -80,6 +80,8 @@ export class DatabricksWorkspace implements Workspace {
   listVolumeFiles = (ref: Ref) => obj.listVolumeFiles(this.ctx, ref);
   readVolumeFile = (ref: Ref, path: string) => obj.readVolumeFile(this.ctx, ref, path);
   writeVolumeFile = (ref: Ref, path: string, data: Buffer) => obj.writeVolumeFile(this.ctx, ref, path, data);
+  /** A Unity Catalog volume is never on this machine's disk. */
+  localVolumeFolder = async (_ref: Ref, _path: string): Promise<string | null> => null;
   deleteVolumePath = (ref: Ref, path: string) => obj.deleteVolumePath(this.ctx, ref, path);
   copyIntoFromVolume = (ref: Ref, source: Parameters<Workspace['copyIntoFromVolume']>[1]) =>
     obj.copyIntoFromVolume(this.ctx, ref, source);

@@ -56,6 +56,13 @@ export async function writeVolumeFile(ctx: LocalContext, ref: TableRef, rel: str
   await fs.rename(tmp, file);
 }
 
+/** The folder of a volume path on disk, created if missing (for writers that put whole files there themselves). */
+export async function localVolumeFolder(ctx: LocalContext, ref: TableRef, rel: string): Promise<string> {
+  const folder = resolveInside(await volumeRoot(ctx, ref), rel);
+  await fs.mkdir(folder, { recursive: true });
+  return folder;
+}
+
 export async function deleteVolumePath(ctx: LocalContext, ref: TableRef, rel: string): Promise<void> {
   const target = resolveInside(await volumeRoot(ctx, ref), rel);
   await fs.rm(target, { recursive: true, force: true });

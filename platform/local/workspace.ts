@@ -73,6 +73,7 @@ export class LocalWorkspace implements Workspace {
   listVolumeFiles = (ref: T.TableRef) => files.listVolumeFiles(this.ctx, ref);
   readVolumeFile = (ref: T.TableRef, path: string) => files.readVolumeFile(this.ctx, ref, path);
   writeVolumeFile = (ref: T.TableRef, path: string, data: Buffer) => files.writeVolumeFile(this.ctx, ref, path, data);
+  localVolumeFolder = (ref: T.TableRef, path: string) => files.localVolumeFolder(this.ctx, ref, path);
   deleteVolumePath = (ref: T.TableRef, path: string) => files.deleteVolumePath(this.ctx, ref, path);
   copyIntoFromVolume = async (ref: T.TableRef, source: Parameters<Workspace['copyIntoFromVolume']>[1]) =>
     dml.appendJsonFiles(this.ctx, ref, await files.volumeFolder(this.ctx, source.volume, source.path));

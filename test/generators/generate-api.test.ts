@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Express } from 'express';
@@ -146,6 +147,22 @@ describe('logs', () => {
     expect(counts.map((r) => Number(r.line_count))).toEqual([25, 25, 25]);
     const text = (await ws.readVolumeFile(VOLUME, 'logs/syslog/syslog-s42-00001.log')).toString();
     expect(text.split('\n').filter(Boolean)).toHaveLength(25);
+    // Each row's size and sha256 are those of its file in the volume (the nginx files were streamed by the threads).
+    const listed = await ws.query(
+      'SELECT file_type, file_name, size_bytes, sha256 FROM gen.demo_unstructured.demo_logs_catalog ORDER BY file_name',
+    );
+    for (const r of listed.rows) {
+      const bytes = await ws.readVolumeFile(VOLUME, `logs/${r.file_type}/${r.file_name}`);
+      expect({ size: Number(r.size_bytes), sha256: r.sha256 }).toEqual({
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      });
+    }
+    // On disk (listings hide them): no temporary file is left beside the whole ones.
+    expect(readdirSync((await ws.localVolumeFolder(VOLUME, 'logs/nginx_access'))!).sort()).toEqual([
+      'nginx_access-s42-00001.log',
+      'nginx_access-s42-00002.log',
+    ]);
 
     const direct = await runJob('logs', {
       catalog: 'gen',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeLogFiles } from '../../activities/generators/logs-writer';
@@ -65,6 +65,29 @@ describe('log files built on threads', () => {
     const reused = buildLogFile({ ...SPEC, index: 2, reuse: first.buffer });
     expect(reused.buffer).toBe(first.buffer);
     expect(reused.data.equals(fresh)).toBe(true);
+  });
+
+  it('a file streamed into a folder appears whole or not at all, and a failed one fails the call', async () => {
+    const target = path.join(dir, 'streamed-failure');
+    // A folder already at the name of file 2 makes its rename fail, after its bytes were written.
+    const blocker = path.join(target, 'nginx_access-s11-00002.log');
+    mkdirSync(blocker, { recursive: true });
+    writeFileSync(path.join(blocker, 'keep'), 'x');
+    let whole = 0;
+    await expect(writeLogFiles({ ...SPEC, files: 4, dir: target, onFile: () => void whole++ })).rejects.toThrow(
+      /nginx_access-s11-00002\.log/,
+    );
+    const names = readdirSync(target).sort();
+    expect(names.filter((n) => n.includes('.tmp-'))).toEqual([]);
+    // The three other files are whole (each was announced), and the threads write the next call's files.
+    expect(names).toEqual([1, 2, 3, 4].map((i) => `nginx_access-s11-0000${i}.log`));
+    expect(whole).toBe(3);
+    for (const i of [0, 2, 3]) {
+      expect(readFileSync(path.join(target, names[i])).equals(buildLogFile({ ...SPEC, index: i }).data)).toBe(true);
+    }
+    rmSync(blocker, { recursive: true });
+    const again = await writeLogFiles({ ...SPEC, files: 4, dir: target });
+    expect(again.map((f) => f.bytes)).toEqual([0, 1, 2, 3].map((i) => buildLogFile({ ...SPEC, index: i }).data.length));
   });
 
   it('a write that fails rejects the call and names the file', async () => {

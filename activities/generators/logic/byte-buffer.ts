@@ -15,8 +15,18 @@ export class ByteBuffer {
   buf: Buffer;
   view: DataView;
   len = 0;
-  /** `reuse`: a buffer whose bytes are no longer needed, used when it is at least `sizeHint` long. */
-  constructor(sizeHint: number, reuse?: Buffer) {
+  /** Bytes handed to the sink so far. */
+  flushed = 0;
+  /**
+   * `reuse`: a buffer whose bytes are no longer needed, used when it is at least `sizeHint` long. With a `sink`,
+   * the buffer is a window: when a line may not fit, its bytes go to the sink (which is done with them when it
+   * returns) and writing starts again at its start.
+   */
+  constructor(
+    sizeHint: number,
+    reuse?: Buffer,
+    private readonly sink?: (bytes: Buffer) => void,
+  ) {
     this.buf = reuse && reuse.length >= sizeHint ? reuse : Buffer.allocUnsafe(Math.max(4096, sizeHint));
     this.view = viewOf(this.buf);
   }
@@ -41,7 +51,7 @@ export class ByteBuffer {
   }
   /** Room for one more line of any format (what `LINE_ROOM` says, without reading it through a module binding). */
   roomForLine(): void {
-    if (this.len + LINE_ROOM + SLACK > this.buf.length) this.grow(this.len + LINE_ROOM + SLACK);
+    if (this.len + LINE_ROOM + SLACK > this.buf.length) this.full();
   }
   /**
    * Appends a non-negative integer below 2^53 in decimal. Below 2^31 the digits come from 32-bit integer divisions
@@ -106,9 +116,19 @@ export class ByteBuffer {
     this.view.setInt32(this.len, w, true);
     this.len += 4;
   }
-  /** The bytes so far (a view of the buffer). */
+  /** The bytes so far (a view of the buffer); with a sink, they go there and this is empty. */
   done(): Buffer {
+    if (this.sink && this.len > 0) this.flush();
     return this.buf.subarray(0, this.len);
+  }
+  private full(): void {
+    if (this.sink) this.flush();
+    else this.grow(this.len + LINE_ROOM + SLACK);
+  }
+  private flush(): void {
+    this.sink!(this.buf.subarray(0, this.len));
+    this.flushed += this.len;
+    this.len = 0;
   }
   private grow(need: number): void {
     const next = Buffer.allocUnsafe(Math.max(need, Math.ceil(this.buf.length * 1.5)));

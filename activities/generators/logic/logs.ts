@@ -28,7 +28,15 @@ export interface LogFileSpec {
   keepLines?: boolean;
   /** A buffer whose bytes are no longer needed, to build the file in (saves allocating one per file). */
   reuse?: Buffer;
+  /**
+   * Stream the bytes instead: the file is built in a window of `SINK_WINDOW` bytes handed here whenever it fills
+   * (and at the end), while the bytes are still in the processor's cache; `data` is then empty.
+   */
+  sink?: (bytes: Buffer) => void;
 }
+
+/** The window of a streamed build: small enough to stay in a core's cache between building and writing. */
+export const SINK_WINDOW = 256 * 1024;
 
 const SERVICES = ['checkout', 'catalog', 'payments', 'search', 'auth', 'inventory', 'shipping', 'notifications'];
 
@@ -43,6 +51,8 @@ const BYTES_PER_LINE: Record<string, number> = { nginx_access: 170, app_json: 19
  */
 export function buildLogFile(spec: LogFileSpec): {
   data: Buffer;
+  /** Bytes of the whole file (streamed ones included). */
+  bytes: number;
   buffer: Buffer;
   lines: LogLine[] | null;
   service: string;
@@ -68,7 +78,9 @@ export function buildLogFile(spec: LogFileSpec): {
     users,
     clock: new TimeText(),
     facts,
-    out: new ByteBuffer(Math.ceil(spec.linesPerFile * (BYTES_PER_LINE[spec.type] ?? 256) * 1.1), spec.reuse),
+    out: spec.sink
+      ? new ByteBuffer(SINK_WINDOW, spec.reuse, spec.sink)
+      : new ByteBuffer(Math.ceil(spec.linesPerFile * (BYTES_PER_LINE[spec.type] ?? 256) * 1.1), spec.reuse),
   };
   const line = format(c);
   const n = spec.linesPerFile;
@@ -98,5 +110,5 @@ export function buildLogFile(spec: LogFileSpec): {
     }
   }
   const data = c.out.done();
-  return { data, buffer: c.out.buf, lines, service };
+  return { data, bytes: c.out.flushed + data.length, buffer: c.out.buf, lines, service };
 }
