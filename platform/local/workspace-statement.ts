@@ -16,9 +16,9 @@ import type { LocalContext } from './workspace-context';
 /**
  * A workbench statement on the local lakehouse: `:name` markers become DuckDB parameters bound as text and cast
  * to their declared type, the query is resolved like `query` (names, time travel, row filters, column masks),
- * limited to `rowLimit` + 1 rows inside the engine unless it has its own LIMIT, and DuckDB's streaming result is
- * read chunk by chunk until `rowLimit` rows; a timeout or an abort interrupts
- * the connection, which stops the query inside DuckDB.
+ * limited to `rowLimit` + 1 rows inside the engine and run whole, unless it has its own LIMIT (then DuckDB's
+ * streaming result is read chunk by chunk until `rowLimit` rows); a timeout or an abort interrupts the connection,
+ * which stops the query inside DuckDB.
  */
 export async function executeStatement(
   ws: Workspace,
@@ -43,8 +43,12 @@ export async function executeStatement(
   return withDuck(async (conn) => {
     await defineMacros(conn, resolver);
     return stoppable(conn, opts, async () => {
-      // One row past the limit tells whether the answer is truncated; the engine stops scanning there.
-      const result = await conn.stream(withRowLimit(duckSql, opts.rowLimit + 1), values);
+      // One row past the limit tells whether the answer is truncated; the engine stops scanning there. Limited
+      // so, the result is at most rowLimit + 1 rows and is run whole, on all of DuckDB's threads (a streaming
+      // result pauses them whenever its small buffer is full: 1.5-2x the time). A query with its own LIMIT,
+      // OFFSET or FETCH may be larger: its streaming result is read only up to rowLimit + 1 rows.
+      const limited = withRowLimit(duckSql, opts.rowLimit + 1);
+      const result = limited === duckSql ? await conn.stream(limited, values) : await conn.run(limited, values);
       const names = result.columnNames();
       const types = result.columnTypes().map((t) => duckToDatabricks(String(t)));
       const rows: unknown[][] = [];
@@ -69,10 +73,14 @@ export async function executeStatement(
 /** Runs `fn` on `conn`, interrupting the connection at the timeout or when the signal aborts. */
 async function stoppable<T>(conn: DuckDBConnection, opts: StatementOptions, fn: () => Promise<T>): Promise<T> {
   let stopped: 'timeout' | 'cancel' | null = null;
+  let again: NodeJS.Timeout | undefined;
+  // An interrupt stops what the connection runs now; one that comes while the query is still being prepared or
+  // started finds nothing to stop, so it is repeated until `fn` ends.
   const stop = (why: 'timeout' | 'cancel') => {
     if (stopped) return;
     stopped = why;
     conn.interrupt();
+    again = setInterval(() => conn.interrupt(), REINTERRUPT_MS);
   };
   if (opts.signal?.aborted) throw new StatementCanceledError('the statement was cancelled before it started');
   const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
@@ -93,9 +101,13 @@ async function stoppable<T>(conn: DuckDBConnection, opts: StatementOptions, fn: 
     throw new InvalidInputError(`statement failed: ${message}`, { cause: err });
   } finally {
     clearTimeout(timer);
+    clearInterval(again);
     opts.signal?.removeEventListener('abort', onAbort);
   }
 }
+
+/** How often a stopped statement's connection is interrupted again until its query has ended. */
+const REINTERRUPT_MS = 50;
 
 /** EXPLAIN of a query: DuckDB's physical plan of the resolved query, as one `plan` row (Databricks' column). */
 async function explain(ctx: LocalContext, sql: string, opts: StatementOptions): Promise<StatementResult> {

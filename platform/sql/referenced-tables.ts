@@ -80,15 +80,35 @@ export function referencesOf(tree: Json): SqlReferences {
 }
 
 /**
+ * Serialized parse trees of recent SQL texts (a rerun statement, a notebook cell run again, the same check on every
+ * request of a dashboard): the text's parse is the same every time, and asking DuckDB costs a connection and a
+ * query (2-4 ms). Each caller gets its own tree from the kept JSON.
+ */
+const parsed = new Map<string, string>();
+const PARSED_KEPT = 500;
+const PARSED_TEXT_MAX = 20_000;
+
+/**
  * DuckDB's serialized parse tree of one statement (Databricks quoting turned into DuckDB's first), as an array
  * holding that statement. Throws SqlParseError when it does not parse as exactly one statement.
  */
 export async function parseTree(sql: string): Promise<Json> {
   const text = toDuckQuoting(sql);
-  const json = await withDuck(async (conn) => {
-    const reader = await conn.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS j', [text]);
-    return String(reader.getRowObjects()[0].j);
-  });
+  let json = parsed.get(text);
+  if (json === undefined) {
+    json = await withDuck(async (conn) => {
+      const reader = await conn.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS j', [text]);
+      return String(reader.getRowObjects()[0].j);
+    });
+    if (text.length <= PARSED_TEXT_MAX) {
+      parsed.set(text, json);
+      if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+    }
+  } else {
+    // Most recently used last (a Map keeps insertion order), so the oldest use is evicted first.
+    parsed.delete(text);
+    parsed.set(text, json);
+  }
   const tree = JSON.parse(json) as { error: boolean; error_message?: string; statements?: Json[] };
   if (tree.error) throw new SqlParseError(`does not parse as one SELECT: ${tree.error_message ?? 'syntax error'}`);
   if ((tree.statements ?? []).length !== 1) throw new SqlParseError('must be exactly one statement');

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { workbenchHistory, workbenchStatements } from './tables';
 
@@ -9,7 +9,11 @@ export const RESULT_RETENTION_MS = 60 * 60 * 1000;
 /** History entries kept per caller. */
 export const HISTORY_SIZE = 30;
 
-/** A new statement (RUNNING) and its history entry; the caller's 31st entry evicts the oldest. */
+/**
+ * A new statement (RUNNING) and its history entry; the caller's 31st entry evicts the oldest. One statement, so
+ * one round trip: its parts all see the table as it was before it, so the new entry and the caller's newest
+ * HISTORY_SIZE - 1 earlier ones are kept.
+ */
 export async function insertStatement(
   db: Db,
   row: {
@@ -22,32 +26,26 @@ export async function insertStatement(
     source?: string;
   },
 ): Promise<void> {
-  await db.insert(workbenchStatements).values({
-    id: row.id,
-    caller: row.caller,
-    statement: row.statement,
-    catalog: row.catalog ?? null,
-    schema: row.schema ?? null,
-    state: 'RUNNING',
-    rowLimit: row.rowLimit,
-    source: row.source ?? null,
-  });
-  await db.insert(workbenchHistory).values({
-    caller: row.caller,
-    statementId: row.id,
-    statement: row.statement,
-    state: 'RUNNING',
-    source: row.source ?? null,
-  });
-  const keep = db
-    .select({ id: workbenchHistory.id })
-    .from(workbenchHistory)
-    .where(eq(workbenchHistory.caller, row.caller))
-    .orderBy(desc(workbenchHistory.id))
-    .limit(HISTORY_SIZE);
-  await db
-    .delete(workbenchHistory)
-    .where(and(eq(workbenchHistory.caller, row.caller), notInArray(workbenchHistory.id, keep)));
+  const s = workbenchStatements;
+  const h = workbenchHistory;
+  const source = row.source ?? null;
+  await db.execute(sql`
+    WITH added AS (
+      INSERT INTO ${s} (${sql.identifier(s.id.name)}, ${sql.identifier(s.caller.name)}, ${sql.identifier(s.statement.name)},
+        ${sql.identifier(s.catalog.name)}, ${sql.identifier(s.schema.name)}, ${sql.identifier(s.state.name)},
+        ${sql.identifier(s.rowLimit.name)}, ${sql.identifier(s.source.name)})
+      VALUES (${row.id}, ${row.caller}, ${row.statement}, ${row.catalog ?? null}, ${row.schema ?? null}, 'RUNNING',
+        ${row.rowLimit}, ${source})
+    ), entry AS (
+      INSERT INTO ${h} (${sql.identifier(h.caller.name)}, ${sql.identifier(h.statementId.name)},
+        ${sql.identifier(h.statement.name)}, ${sql.identifier(h.state.name)}, ${sql.identifier(h.source.name)})
+      VALUES (${row.caller}, ${row.id}, ${row.statement}, 'RUNNING', ${source})
+    )
+    DELETE FROM ${h}
+    WHERE ${h.caller} = ${row.caller}
+      AND ${h.id} NOT IN (
+        SELECT ${h.id} FROM ${h} WHERE ${h.caller} = ${row.caller} ORDER BY ${h.id} DESC LIMIT ${HISTORY_SIZE - 1}
+      )`);
 }
 
 /** The end of a statement: its state, result or error, in the statement row and the history entry. */

@@ -1,6 +1,28 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A result's rows as JSON text, not jsonb: written once and read back whole, never queried inside, so the server
+ * need not parse and re-encode up to 100,000 rows (10,000 rows: 3 ms written and 1 ms read on PGlite, against
+ * 10 and 6-9 ms as jsonb).
+ */
+const jsonRows = customType<{ data: (string | null)[][]; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (rows) => JSON.stringify(rows),
+  fromDriver: (text) => JSON.parse(text) as (string | null)[][],
+});
 
 /**
  * Workbench statements and their results (kept an hour after they end). `rows` holds at most row_limit rows of
@@ -19,7 +41,7 @@ export const workbenchStatements = pgTable(
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     columns: jsonb('columns').$type<{ name: string; type: string }[]>(),
-    rows: jsonb('rows').$type<(string | null)[][]>(),
+    rows: jsonRows('rows'),
     totalRowCount: integer('total_row_count'),
     truncated: boolean('truncated').notNull().default(false),
     rowLimit: integer('row_limit').notNull(),
