@@ -126,7 +126,7 @@ export const scheduleRoutes = defineRoutes({
     route({
       method: 'post',
       path: '/schedule/:scheduleId/trigger',
-      summary: 'Run a schedule now (skipped while a run of it is still going)',
+      summary: 'Run a schedule now (after the run of it still going, if one is)',
       request: byId,
       response: action,
       errors: { 404: 'Unknown schedule', ...TEMPORAL_DOWN },

@@ -315,9 +315,14 @@ export async function resumeSchedule(deps: AppDeps, row: ScheduleRow, note?: str
   return { schedule_id: row.scheduleId, status: 'active', message: `Schedule ${row.name} resumed` };
 }
 
-/** Runs the schedule now (overlap SKIP still applies: nothing starts while a run is going). */
+/**
+ * Runs the schedule now. Nothing starts while a run is going, but an asked-for run is not dropped: it starts when
+ * that run ends (BUFFER_ONE). A run is recorded `completed` a moment before its workflow closes, and the Temporal
+ * Schedule learns of the close later still, so with SKIP a "run now" sent right after a run read as completed was
+ * silently skipped.
+ */
 export async function triggerSchedule(deps: AppDeps, row: ScheduleRow) {
-  await handleOf(deps, row.scheduleId).trigger('SKIP');
+  await handleOf(deps, row.scheduleId).trigger('BUFFER_ONE');
   return { schedule_id: row.scheduleId, status: 'triggered', message: `Schedule ${row.name} triggered` };
 }
 

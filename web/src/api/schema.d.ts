@@ -20074,7 +20074,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a schedule now (skipped while a run of it is still going) */
+        /** Run a schedule now (after the run of it still going, if one is) */
         post: {
             parameters: {
                 query?: never;
