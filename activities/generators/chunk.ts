@@ -3,7 +3,7 @@ import type { GenerateInput, GeneratorKind } from '../../schemas/generators';
 import { buildRepo } from './logic/code';
 import { fileRow } from './logic/columns';
 import { buildKnowledgeItem } from './logic/knowledge';
-import { itemBaseName, TYPE_FACTS, volumeFullPath, volumeRelPath, type Chunk } from './logic/plan';
+import { itemBaseName, TYPE_FACTS, volumeFullPath, volumeRelPath, volumeTypeFolder, type Chunk } from './logic/plan';
 import { itemSeed, Rng } from './logic/rng';
 import { buildDocument, type BinaryItem } from './documents';
 import { writeLogFiles } from './logs-writer';
@@ -72,7 +72,7 @@ export async function generateChunkItems(input: GenerateInput, chunk: Chunk, io:
     heartbeat();
   };
   if (kind === 'logs') {
-    const dir = direct ? null : ((await io.folder?.(volumeRelPath(kind, type, '').replace(/\/$/, ''))) ?? null);
+    const dir = direct ? null : ((await io.folder?.(volumeTypeFolder(kind, type))) ?? null);
     const written = await writeLogFiles({
       type,
       seed: input.seed,

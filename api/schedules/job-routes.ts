@@ -19,14 +19,13 @@ import { zodDetails } from '../middleware/validate';
 import { upsertDatabricksJob, runDatabricksJob } from './databricks-jobs';
 import {
   createSchedule,
-  listScheduleViews,
   requireSchedule,
   scheduleSpecOf,
-  scheduleView,
   triggerSchedule,
   updateScheduleConfig,
   type ScheduleDraft,
 } from './service';
+import { listScheduleViews, scheduleView } from './view';
 
 /** The clone request inside a create-job body, checked like POST /api/clone (400 naming body.<field>). */
 function cloneRequestOf(body: CreateJobBody): CloneRequestInput {

@@ -16,16 +16,14 @@ import { jobRoutes } from './job-routes';
 import {
   createSchedule,
   draftOf,
-  listScheduleViews,
   pauseSchedule,
   removeSchedule,
   requireSchedule,
   resumeSchedule,
-  runView,
-  scheduleView,
   triggerSchedule,
   updateScheduleConfig,
 } from './service';
+import { listScheduleViews, runView, scheduleView } from './view';
 
 const byId = { params: ScheduleIdParamsSchema };
 const TEMPORAL_DOWN = { 503: 'Temporal is not configured or not reachable' };

@@ -126,8 +126,13 @@ export function itemBaseName(type: string, seed: number, index: number): string 
 }
 
 /** Where a file goes inside the volume: `<kind>/<type>/<name>`. */
+/** The folder of one type's files, relative to the volume root. */
+export function volumeTypeFolder(kind: GeneratorKind, type: string): string {
+  return `${kind}/${type}`;
+}
+
 export function volumeRelPath(kind: GeneratorKind, type: string, name: string): string {
-  return `${kind}/${type}/${name}`;
+  return `${volumeTypeFolder(kind, type)}/${name}`;
 }
 
 export function volumeFullPath(input: Pick<GenerateInput, 'catalog' | 'schema' | 'volume'>, rel: string): string {
