@@ -80,7 +80,8 @@ test('a missing argument is flagged at its field before sending; the server name
   await page.getByLabel('Table (catalog.schema.table)').fill(ORDERS);
   await page.getByLabel('Check function').selectOption('is_in_range');
   const args = page.getByTestId('check-arguments');
-  await args.getByLabel(/^column \(required\)/).selectOption('amount');
+  // The column control is a text box until the table's columns arrive, then a list of them.
+  await args.getByRole('combobox', { name: /^column \(required\)/ }).selectOption('amount');
   await args.getByLabel(/^max_limit \(required\)/).fill('100');
   await page.getByRole('button', { name: 'Create the check' }).click();
   const min = args.getByLabel(/^min_limit \(required\)/);
