@@ -11,6 +11,8 @@
  *   LAKEWARD_PROFILE_HEAP=survivors …   # only what is still in the heap at the end of each run:
  *                                       # in use, or promoted to the old generation and not yet collected
  *                                       # (what makes collections long), per request by function
+ *   LAKEWARD_PROFILE_HEAP=promoted …   # what outlived a young collection (still in use, or promoted and
+ *                                      # collected later by a full one): what young collections copy
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -22,7 +24,9 @@ import { startLoadStack } from './api-load-stack';
 
 const SECONDS = Number(process.env.LAKEWARD_BENCH_LOAD_SECONDS ?? 10);
 const RPS = Number(process.env.LAKEWARD_BENCH_LOAD_RPS ?? 200);
-const survivorsOnly = process.env.LAKEWARD_PROFILE_HEAP === 'survivors';
+const heapMode = process.env.LAKEWARD_PROFILE_HEAP;
+const survivorsOnly = heapMode === 'survivors';
+const promotedOnly = heapMode === 'promoted';
 const OUT = process.env.LAKEWARD_PROFILE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lw-api-profile-'));
 const log = (line: string) => console.log(`[api-profile ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -112,7 +116,7 @@ async function heapProfiled(session: Session, url: string, label: string): Promi
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: 1024,
     includeObjectsCollectedByMajorGC: !survivorsOnly,
-    includeObjectsCollectedByMinorGC: !survivorsOnly,
+    includeObjectsCollectedByMinorGC: !survivorsOnly && !promotedOnly,
   });
   const requests = await cannon(url);
   const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
@@ -131,7 +135,9 @@ async function heapProfiled(session: Session, url: string, label: string): Promi
   const perReq = (b: number) => (b / Math.max(1, requests)).toFixed(0);
   const what = survivorsOnly
     ? 'bytes per request still in the heap at the end (in use or promoted, not yet collected)'
-    : 'bytes allocated per request';
+    : promotedOnly
+      ? 'bytes per request that outlived a young collection'
+      : 'bytes allocated per request';
   console.log(`\n${label}: ${requests} requests, ${perReq(total)} ${what}`);
   for (const [k, b] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`    ${perReq(b).padStart(7)}  ${k}`);

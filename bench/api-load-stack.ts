@@ -17,7 +17,6 @@ import { seedDemo } from '../platform/local/demo/seed';
 import { openStore, type Store } from '../store/db';
 import { openPlatformWorkspace } from '../workers/open-workspace';
 import { executableSpec } from '../workers/temporal-binary';
-import { createWorker } from '../workers/worker';
 import { SEARCH_ATTRIBUTES } from '../workflows/jobs/search-attributes';
 import type { Progress } from './clone-bench-env';
 
@@ -82,6 +81,8 @@ export async function startLoadStack(progress: Progress): Promise<LoadStack> {
       cleanups.push(() => stopProcess(child));
     } else {
       progress(`starting the worker in this process (bundling workflows) with the ${store.driver} store`);
+      // Loaded only here: with the worker in its own process, this one holds what an API-only process does.
+      const { createWorker } = await import('../workers/worker');
       const worker: Worker = await createWorker({
         connection: env.nativeConnection,
         taskQueue: config.temporal.task_queue,

@@ -1,21 +1,14 @@
 import { Client } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../api/deps';
-import { scheduledCloneSubmitter } from '../api/schedules/submitter';
-import { automationServices } from '../api/automation/worker-services';
-import { mdmServices } from '../api/mdm/schedule';
-import { ensureDispatcher, wakeDispatcherOnCommit } from '../api/automation/dispatcher';
-import { ensureOverdueSchedule } from '../activities/mdm/steward';
 import { createWorkspaceResolver } from '../api/middleware/workspaces';
 import { startServer, type RunningServer } from '../api/server';
 import type { Config } from '../config/load';
 import { openStore, type Store } from '../store/db';
 import { openPlatformWorkspace } from './open-workspace';
 import { startDevServer, type DevServer } from './temporal-dev-server';
-import { sweepQuiescedGrantsAtStart } from '../activities/clone/quiesce/sweep';
-import { createWorker, prebuiltBundle } from './worker';
-import { parseBind, startConfiguredMetricsServer, temporalExporterAddress } from './metrics-server';
+import { parseBind, startConfiguredMetricsServer } from './metrics-server';
 import { startTracing } from '../platform/observability/tracing';
 import { clientInterceptors } from './telemetry';
 
@@ -77,60 +70,20 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
     let workerDone: Promise<void> = new Promise(() => undefined);
     const metricsUrls: { worker?: string; api?: string } = {};
     if (opts.worker) {
-      const worker: Worker = await createWorker({
+      const { startStackWorker } = await import('./stack-worker');
+      const started = await startStackWorker({
+        config,
+        store,
         connection,
-        namespace: config.temporal.namespace,
-        taskQueue: config.temporal.task_queue,
-        deps: {
-          config,
-          store,
-          client,
-          workspaces,
-          submitClone: scheduledCloneSubmitter({ config, store, client, workspaces, logger: opts.logger, address }),
-          automation: automationServices({
-            config,
-            store,
-            temporal: { client, connection, address },
-            logger: opts.logger,
-            // A playbook's action has no request: it uses the configured workspaces.
-            workspaces: { ...workspaces, resolve: () => workspaces.default() },
-          }),
-          // A model's Schedule: ingest and match jobs as their routes submit them.
-          mdm: mdmServices({
-            config,
-            store,
-            temporal: { client, connection, address },
-            logger: opts.logger,
-            workspaces: { ...workspaces, resolve: () => workspaces.default() },
-          }),
-        },
-        bundle: prebuiltBundle(config.temporal.prebundled_workflows),
+        client,
+        address,
+        workspaces,
         tracing,
+        logger: opts.logger,
+        cleanups,
       });
-      workerDone = worker.run();
-      await sweepQuiescedGrantsAtStart({ config, store, client, workspaces }, opts.logger);
-      // Playbooks: the event dispatcher runs while any worker does; committed events wake it.
-      const stopWaking = wakeDispatcherOnCommit(client, config.temporal.task_queue);
-      cleanups.push(async () => stopWaking());
-      await ensureDispatcher(client, config.temporal.task_queue);
-      // Stewardship: a daily Schedule notifies overdue MDM cases (created once, kept across restarts).
-      await ensureOverdueSchedule(client, config.temporal.task_queue);
-      cleanups.push(async () => {
-        if (worker.getState() === 'RUNNING') worker.shutdown();
-        await workerDone.catch(() => undefined);
-      });
-      if (config.worker.metrics_port) {
-        // A busy port costs the worker its metrics endpoint, not its work: the error names the key to change.
-        const metrics = await startConfiguredMetricsServer('worker.metrics_port', {
-          host: config.worker.metrics_host,
-          port: config.worker.metrics_port,
-          sdkAddress: temporalExporterAddress(),
-        }).catch((err: unknown) => opts.logger.error({ err }, (err as Error).message));
-        if (metrics) {
-          metricsUrls.worker = metrics.url;
-          cleanups.push(() => metrics.close());
-        }
-      }
+      workerDone = started.workerDone;
+      metricsUrls.worker = started.metricsUrl;
     }
 
     let server: RunningServer | undefined;

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { NativeConnection } from '@temporalio/worker';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { SEARCH_ATTRIBUTES } from '../workflows/jobs/search-attributes';
 import { findBinary } from './temporal-binary';
 
@@ -101,6 +100,8 @@ export async function stopProcessGroup(child: ChildProcess, graceMs = 10_000): P
 }
 
 async function startWithSdk(opts: DevServerOptions, dbFile: string): Promise<DevServer> {
+  // The SDK's testing package (its download and server management) loads only on this fallback path.
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
       executable: { type: 'cached-download' },

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { Issuer, generators, type Client } from 'openid-client';
+import type { Client, Issuer } from 'openid-client';
 import { z } from 'zod';
 import { normalizeHost } from '../../platform/databricks/auth/credentials';
 import { AuthStatusSchema } from '../../schemas/auth';
@@ -39,9 +39,11 @@ const OAuthCallbackQuerySchema = z.object({
 
 /** The workspace's OAuth server (Databricks publishes RFC 8414 metadata under /oidc) and a public PKCE client. */
 async function clientFor(host: string, clientId: string, redirectUri: string): Promise<Client> {
+  // openid-client (and jose) load at the first OAuth login, not with every API.
+  const { Issuer: Discovery } = await import('openid-client');
   let issuer: Issuer;
   try {
-    issuer = await Issuer.discover(`${host}/oidc/.well-known/oauth-authorization-server`);
+    issuer = await Discovery.discover(`${host}/oidc/.well-known/oauth-authorization-server`);
   } catch (err) {
     throw new HttpError(
       502,
@@ -86,6 +88,7 @@ export const oauthRoutes = defineRoutes({
         }
         const redirect_uri = redirectOf(req, deps.config.auth.oauth_redirect_url);
         const client = await clientFor(host, deps.config.auth.oauth_client_id, redirect_uri);
+        const { generators } = await import('openid-client');
         const code_verifier = generators.codeVerifier();
         const state = generators.state();
         const auth_url = client.authorizationUrl({

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { fromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
 import { z } from 'zod';
 import { budgetedCall } from '../../activities/ai/logic/budgeted';
 import {
@@ -110,6 +109,7 @@ export async function captureFrame(
   let width: number | null = null;
   let height: number | null = null;
   if (f.capture_type === 'photo') {
+    const { imageSize } = await import('image-size');
     try {
       const d = imageSize(new Uint8Array(buf));
       width = d.width ?? null;

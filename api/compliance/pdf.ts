@@ -1,11 +1,12 @@
-import PDFDocument from 'pdfkit';
 import type { Dossier } from '../../schemas/compliance';
 
 const STATUS_COLOUR: Record<string, string> = { met: '#1b7f3b', partial: '#b7791f', gap: '#c53030' };
 const pct = (score: number) => `${(score * 100).toFixed(1)}%`;
 
 /** The dossier as a PDF: summary, controls with status and evidence counts, the score trend as a chart, gaps. */
-export function renderDossierPdf(d: Dossier): Promise<Buffer> {
+export async function renderDossierPdf(d: Dossier): Promise<Buffer> {
+  // pdfkit and its fonts load at the first dossier, not with the API.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${d.framework_name} compliance dossier` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 
 /** Where a model call goes: a serving endpoint's or an external OpenAI-compatible API, or Anthropic's. */
 export interface ModelTarget {
@@ -41,7 +41,9 @@ export async function chatCompletion(target: ModelTarget, req: ChatRequest): Pro
 }
 
 async function openAiCompatible(target: ModelTarget, req: ChatRequest): Promise<string> {
-  const client = new OpenAI({
+  // Loaded at the first call: the client is 5 MB of heap a process without model calls should not hold.
+  const { default: OpenAIClient } = await import('openai');
+  const client = new OpenAIClient({
     baseURL: target.baseUrl,
     apiKey: target.apiKey,
     maxRetries: 0,

@@ -1,5 +1,8 @@
-import { parse, run, isCelError } from '@bufbuild/cel';
+import { lazyModule } from '../../../platform/lazy-module';
 import type { LegacyCondition } from '../../../schemas/automation';
+
+/** The CEL implementation (4 MB of heap) loads with the first condition checked or evaluated. */
+const celLanguage = lazyModule<typeof import('@bufbuild/cel')>('@bufbuild/cel');
 
 /** The one variable a condition may name. */
 const ROOT = 'event';
@@ -71,7 +74,7 @@ export function checkCondition(cel: string, known: readonly string[]): Condition
   if (!cel.trim()) return [];
   let parsed;
   try {
-    parsed = parse(cel);
+    parsed = celLanguage().parse(cel);
   } catch (err) {
     return [{ path: 'conditions', message: `not a CEL expression: ${(err as Error).message}` }];
   }
@@ -116,6 +119,7 @@ function celValue(v: unknown): unknown {
 /** Runs a checked condition against an event: true, false, or the evaluation error's text. */
 export function evaluateCondition(cel: string, event: Record<string, unknown>): boolean | { error: string } {
   if (!cel.trim()) return true;
+  const { run, isCelError } = celLanguage();
   const out = run(cel, { [ROOT]: celValue(event) } as never);
   if (isCelError(out)) return { error: out.message };
   if (typeof out !== 'boolean') return { error: `the condition gave ${typeof out}, not a bool` };

@@ -1,5 +1,5 @@
 import currencyCodes from 'currency-codes';
-import countries from 'i18n-iso-countries';
+import { lazyModule } from '../../../platform/lazy-module';
 import { compareExpr } from './standardise';
 
 /**
@@ -47,8 +47,12 @@ const code = (c: string, description: string, aliases: string[]): RefCode => ({
   valid_to: null,
 });
 
+/** i18n-iso-countries (every locale's names) loads when the country domain is first built. */
+const countriesModule = lazyModule<typeof import('i18n-iso-countries')>('i18n-iso-countries');
+
 /** ISO 3166-1: alpha-2 codes; aliases alpha-3, numeric and the English names (i18n-iso-countries). */
 function iso3166(): BuiltinDomain {
+  const countries = countriesModule();
   const names = countries.getNames('en', { select: 'all' }) as Record<string, string[]>;
   const codes = Object.keys(countries.getAlpha2Codes())
     .sort()

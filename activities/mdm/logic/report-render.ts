@@ -1,9 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import { stringify } from 'csv-stringify/sync';
-import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
-import * as vega from 'vega';
-import * as vegaLite from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 import type { ReportResult } from '../../../schemas/mdm-reports';
 
 /** Downloads of a report run: the chart (Vega-Lite → SVG, no canvas; PNG by resvg), PDF, CSV, JSON and HTML. */
@@ -43,7 +40,9 @@ export function vegaLiteSpec(r: ReportResult): Record<string, unknown> | null {
 export async function chartSvg(r: ReportResult): Promise<string | null> {
   const spec = vegaLiteSpec(r);
   if (!spec) return null;
-  const compiled = vegaLite.compile(spec as unknown as vegaLite.TopLevelSpec).spec;
+  // vega, vega-lite and pdfkit (below) load at the first report that needs them, not with every process.
+  const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
+  const compiled = vegaLite.compile(spec as unknown as TopLevelSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   const svg = await view.toSVG();
   view.finalize();
@@ -100,7 +99,11 @@ export function toHtml(r: ReportResult, svg: string | null): string {
 }
 
 /** A PDF: title, parameters, the chart (svg-to-pdfkit, vector) and the rows as text lines. */
-export function toPdf(r: ReportResult, svg: string | null): Promise<Buffer> {
+export async function toPdf(r: ReportResult, svg: string | null): Promise<Buffer> {
+  const [{ default: PDFDocument }, { default: SVGtoPDF }] = await Promise.all([
+    import('pdfkit'),
+    import('svg-to-pdfkit'),
+  ]);
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: r.title } });
     const chunks: Buffer[] = [];

@@ -1,4 +1,5 @@
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
+import { lazyModule } from '../../../platform/lazy-module';
 
 /** The stewardship case types of the specification. */
 export const CASE_TYPES = [
@@ -27,6 +28,9 @@ export const AT_RISK_SHARE = 0.7;
 
 export type SlaState = 'on_track' | 'at_risk' | 'overdue';
 
+/** date-holidays' rules (5 MB of heap) load with the first calendar that names a country. */
+const holidaysModule = lazyModule<typeof import('date-holidays')>('date-holidays');
+
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -46,7 +50,7 @@ export class BusinessCalendar {
       return;
     }
     const [country, state, region] = code.split('-');
-    const h = new Holidays();
+    const h = new (holidaysModule().default)();
     h.init(country, state, region, { types: ['public', 'bank'] });
     if (!h.getCountries()[country] || !h.getHolidays(2026).length)
       throw new Error(`mdm.sla_calendar: '${code}' is not a calendar date-holidays knows (e.g. US, GB, DE-BY)`);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DBSQLParameter, type DBSQLClient as Client, type DBSQLParameterType } from '@databricks/sql';
+import type { DBSQLClient as Client, DBSQLParameterType } from '@databricks/sql';
 import type IDBSQLSession from '@databricks/sql/dist/contracts/IDBSQLSession';
 import type { TTableSchema } from '@databricks/sql/thrift/TCLIService_types';
 import { DeadlineExceededError, InvalidWarehouseError, StatementCanceledError } from '../../errors';
@@ -69,6 +69,8 @@ export class DriverSqlSession implements SqlSession {
     let onAbort: (() => void) | undefined;
     try {
       if (opts.signal?.aborted) throw new StatementCanceledError('the statement was cancelled before it started');
+      // The driver (10 MB of heap with thrift) loads with the first Databricks statement, not with every process.
+      const { DBSQLParameter } = await import('@databricks/sql');
       const namedParameters = Object.fromEntries(
         opts.parameters.map((p) => [p.name, new DBSQLParameter({ type: parameterType(p.type), value: p.value })]),
       );
