@@ -37,6 +37,14 @@ export async function startStackWorker(
   p: StackWorkerParts,
 ): Promise<{ workerDone: Promise<void>; metricsUrl?: string }> {
   const { config, store, connection, client, address, workspaces, logger, cleanups } = p;
+  // Playbook actions and a model's scheduled jobs have no request: they use the configured workspaces.
+  const services = {
+    config,
+    store,
+    temporal: { client, connection, address },
+    logger,
+    workspaces: { ...workspaces, resolve: () => workspaces.default() },
+  };
   const worker: Worker = await createWorker({
     connection,
     namespace: config.temporal.namespace,
@@ -47,22 +55,9 @@ export async function startStackWorker(
       client,
       workspaces,
       submitClone: scheduledCloneSubmitter({ config, store, client, workspaces, logger, address }),
-      automation: automationServices({
-        config,
-        store,
-        temporal: { client, connection, address },
-        logger,
-        // A playbook's action has no request: it uses the configured workspaces.
-        workspaces: { ...workspaces, resolve: () => workspaces.default() },
-      }),
+      automation: automationServices(services),
       // A model's Schedule: ingest and match jobs as their routes submit them.
-      mdm: mdmServices({
-        config,
-        store,
-        temporal: { client, connection, address },
-        logger,
-        workspaces: { ...workspaces, resolve: () => workspaces.default() },
-      }),
+      mdm: mdmServices(services),
     },
     bundle: prebuiltBundle(config.temporal.prebundled_workflows),
     tracing: p.tracing,
