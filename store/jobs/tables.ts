@@ -27,7 +27,13 @@ export const jobs = pgTable(
     startedAt: tsz('started_at'),
     completedAt: tsz('completed_at'),
   },
-  (t) => [index('jobs_created_at_idx').on(t.createdAt), index('jobs_status_idx').on(t.status)],
+  (t) => [
+    index('jobs_created_at_idx').on(t.createdAt),
+    index('jobs_status_idx').on(t.status),
+    // A job type's list, newest first (GET /api/clone/jobs and each type's list): without it a type that is rare
+    // among many jobs is found by walking every newer job.
+    index('jobs_type_created_at_idx').on(t.jobType, t.createdAt, t.jobId),
+  ],
 );
 
 /** The run log of a job, in order. `id` gives the order and lets readers resume after the last line seen. */

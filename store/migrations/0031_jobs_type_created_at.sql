@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_type_created_at_idx" ON "jobs" USING btree ("job_type","created_at","job_id");
