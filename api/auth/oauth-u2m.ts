@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { Client, Issuer } from 'openid-client';
 import { z } from 'zod';
 import { normalizeHost } from '../../platform/databricks/auth/credentials';
+import { lazyModule } from '../../platform/lazy-module';
 import { AuthStatusSchema } from '../../schemas/auth';
 import { HttpError } from '../middleware/http-error';
 import { defineRoutes, route } from '../middleware/route';
@@ -37,13 +38,14 @@ const OAuthCallbackQuerySchema = z.object({
   error_description: z.string().max(2048).optional(),
 });
 
+/** openid-client (and jose) load at the first OAuth login, not with every API. */
+const oidc = lazyModule<typeof import('openid-client')>('openid-client');
+
 /** The workspace's OAuth server (Databricks publishes RFC 8414 metadata under /oidc) and a public PKCE client. */
 async function clientFor(host: string, clientId: string, redirectUri: string): Promise<Client> {
-  // openid-client (and jose) load at the first OAuth login, not with every API.
-  const { Issuer: Discovery } = await import('openid-client');
   let issuer: Issuer;
   try {
-    issuer = await Discovery.discover(`${host}/oidc/.well-known/oauth-authorization-server`);
+    issuer = await oidc().Issuer.discover(`${host}/oidc/.well-known/oauth-authorization-server`);
   } catch (err) {
     throw new HttpError(
       502,
@@ -88,7 +90,7 @@ export const oauthRoutes = defineRoutes({
         }
         const redirect_uri = redirectOf(req, deps.config.auth.oauth_redirect_url);
         const client = await clientFor(host, deps.config.auth.oauth_client_id, redirect_uri);
-        const { generators } = await import('openid-client');
+        const { generators } = oidc();
         const code_verifier = generators.codeVerifier();
         const state = generators.state();
         const auth_url = client.authorizationUrl({

@@ -4,7 +4,7 @@ import { listRuns, listSchedules, type ScheduleRow, type ScheduleRunRow } from '
 import type { AppDeps } from '../deps';
 import { handleOf, type ScheduleKind } from './service';
 
-/** What the schedule routes answer: a schedule as stored beside what its Temporal Schedule says now, and its runs. */
+// What the schedule routes answer: a schedule as stored beside what its Temporal Schedule says now, and its runs.
 
 async function describe(deps: AppDeps, row: ScheduleRow): Promise<ScheduleDescription | null> {
   if (row.target !== 'temporal' || !deps.temporal) return null;

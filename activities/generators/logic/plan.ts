@@ -125,12 +125,12 @@ export function itemBaseName(type: string, seed: number, index: number): string 
   return `${type}-s${seed}-${String(index + 1).padStart(5, '0')}`;
 }
 
-/** Where a file goes inside the volume: `<kind>/<type>/<name>`. */
 /** The folder of one type's files, relative to the volume root. */
 export function volumeTypeFolder(kind: GeneratorKind, type: string): string {
   return `${kind}/${type}`;
 }
 
+/** Where a file goes inside the volume: `<kind>/<type>/<name>`. */
 export function volumeRelPath(kind: GeneratorKind, type: string, name: string): string {
   return `${volumeTypeFolder(kind, type)}/${name}`;
 }

@@ -3,12 +3,16 @@ import type { DBSQLClient as Client, DBSQLParameterType } from '@databricks/sql'
 import type IDBSQLSession from '@databricks/sql/dist/contracts/IDBSQLSession';
 import type { TTableSchema } from '@databricks/sql/thrift/TCLIService_types';
 import { DeadlineExceededError, InvalidWarehouseError, StatementCanceledError } from '../../errors';
+import { lazyModule } from '../../lazy-module';
 import { currentJob } from '../../observability/log-context';
 import { tagStatement } from '../../sql/job-tag';
 import type { TokenSource } from '../auth/token-source';
 import { classifySqlError } from '../classify';
 import { plainValue, type SqlRows, type SqlSession, type StreamingOptions } from './sql-session';
 import { typeName } from './type-names';
+
+/** The driver (10 MB of heap with thrift) loads with the first Databricks session, not with every process. */
+const driver = lazyModule<typeof import('@databricks/sql')>('@databricks/sql');
 
 export interface DriverSessionOptions {
   host: string;
@@ -69,8 +73,7 @@ export class DriverSqlSession implements SqlSession {
     let onAbort: (() => void) | undefined;
     try {
       if (opts.signal?.aborted) throw new StatementCanceledError('the statement was cancelled before it started');
-      // The driver (10 MB of heap with thrift) loads with the first Databricks statement, not with every process.
-      const { DBSQLParameter } = await import('@databricks/sql');
+      const { DBSQLParameter } = driver();
       const namedParameters = Object.fromEntries(
         opts.parameters.map((p) => [p.name, new DBSQLParameter({ type: parameterType(p.type), value: p.value })]),
       );
@@ -166,7 +169,7 @@ export class DriverSqlSession implements SqlSession {
 
   private connect(): Promise<Client> {
     this.client ??= (async () => {
-      const client = this.o.newClient ? await this.o.newClient() : new (await import('@databricks/sql')).DBSQLClient();
+      const client = this.o.newClient ? await this.o.newClient() : new (driver().DBSQLClient)();
       const tokens = this.o.tokens;
       const auth =
         tokens.method === 'pat'
