@@ -12,6 +12,8 @@ import {
 import { createCloneActivities } from '../activities/clone';
 import { cachedWorkspaces } from '../activities/clone/workspace-cache';
 import { openWorkspace } from '../platform';
+import { LocalThreadPool } from '../platform/local/threads/pool';
+import { configSchema } from '../config/schema';
 import type { Workspace } from '../platform/port';
 import { applyCloneDefaults, type CloneRequestInput } from '../schemas/clone';
 import { openStore, type Store } from '../store/db';
@@ -53,6 +55,9 @@ export async function createBenchEnv(): Promise<BenchEnv> {
   });
   const dirs: string[] = [];
   let n = 0;
+  // The worker's local lakehouse threads, as a worker process has them (LAKEWARD_WORKER_LOCAL_THREADS; 0: none).
+  const threadCount = Number(process.env.LAKEWARD_WORKER_LOCAL_THREADS ?? configSchema.parse({}).worker.local_threads);
+  const threads = threadCount > 0 ? new LocalThreadPool(threadCount) : undefined;
   return {
     env,
     store,
@@ -64,7 +69,7 @@ export async function createBenchEnv(): Promise<BenchEnv> {
     async clone(root, request, opts = {}) {
       const taskQueue = `bench-clone-${process.pid}-${n++}`;
       const workspaces = cachedWorkspaces(async (ref) => {
-        const ws = await openWorkspace({ kind: 'local', root: (ref as { root: string }).root });
+        const ws = await openWorkspace({ kind: 'local', root: (ref as { root: string }).root, threads });
         return opts.wrap ? opts.wrap(ws) : ws;
       });
       const worker = await Worker.create({
@@ -115,6 +120,7 @@ export async function createBenchEnv(): Promise<BenchEnv> {
       });
     },
     async close() {
+      await threads?.close();
       await store.close();
       await env.teardown();
       for (const d of dirs) rmSync(d, { recursive: true, force: true });

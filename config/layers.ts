@@ -44,6 +44,7 @@ const ENV_KEYS: Record<string, string> = {
   LAKEWARD_METRICS_BIND: 'metrics.bind',
   LAKEWARD_WORKER_METRICS_PORT: 'worker.metrics_port',
   LAKEWARD_TEMPORAL_METRICS_PORT: 'worker.temporal_metrics_port',
+  LAKEWARD_WORKER_LOCAL_THREADS: 'worker.local_threads',
   LAKEWARD_LOG_FORMAT: 'log_format',
   LAKEWARD_WEB_PORT: 'web.port',
   OTEL_EXPORTER_OTLP_ENDPOINT: 'tracing.otlp_endpoint',
@@ -83,6 +84,7 @@ const TYPED_KEYS = new Set([
   'temporal.prebundled_workflows',
   'worker.metrics_port',
   'worker.temporal_metrics_port',
+  'worker.local_threads',
   'web.port',
 ]);
 

@@ -206,6 +206,11 @@ const workerSchema = z.strictObject({
    * merges it in. 0 or null: no SDK metrics.
    */
   temporal_metrics_port: optionalPort.default(9465),
+  /**
+   * Threads (in a process that runs a worker) that run the local lakehouse's metadata calls and shallow clones, so
+   * their synchronous file-system work leaves the main thread (Temporal, the store, other activities); 0: none.
+   */
+  local_threads: z.number().int().min(0).max(16).default(2),
 });
 
 export const configSchema = z.strictObject({

@@ -2,10 +2,11 @@ import type { WorkspaceOpener, WorkspaceSpec } from '../platform/workspace-resol
 import { openWorkspace, type WorkspaceConfig } from '../platform';
 import { InvalidInputError } from '../platform/errors';
 import { instrumentWorkspace } from '../platform/observability/instrument-workspace';
+import type { LocalThreadPool } from '../platform/local/threads/pool';
 
 /** Translates the service's workspace spec (config file, request headers, saved targets) to the platform's. */
-export function toPlatformConfig(spec: WorkspaceSpec): WorkspaceConfig {
-  if (spec.kind === 'local') return { kind: 'local', root: spec.root };
+export function toPlatformConfig(spec: WorkspaceSpec, threads?: LocalThreadPool): WorkspaceConfig {
+  if (spec.kind === 'local') return { kind: 'local', root: spec.root, threads };
   const base = { kind: 'databricks' as const, host: spec.host, warehouseId: spec.warehouseId ?? undefined };
   switch (spec.authMethod ?? 'token') {
     case 'token':
@@ -27,6 +28,12 @@ export function toPlatformConfig(spec: WorkspaceSpec): WorkspaceConfig {
   }
 }
 
-/** Opens a workspace whose every statement is a span and counts in the warehouse statement metrics. */
-export const openPlatformWorkspace: WorkspaceOpener = async (spec) =>
-  instrumentWorkspace(await openWorkspace(toPlatformConfig(spec)));
+/**
+ * Opens a workspace whose every statement is a span and counts in the warehouse statement metrics; a local one
+ * runs its metadata calls on `threads` when given (a process with a worker).
+ */
+export function platformWorkspaceOpener(threads?: LocalThreadPool): WorkspaceOpener {
+  return async (spec) => instrumentWorkspace(await openWorkspace(toPlatformConfig(spec, threads)));
+}
+
+export const openPlatformWorkspace: WorkspaceOpener = platformWorkspaceOpener();

@@ -6,7 +6,8 @@ import { createWorkspaceResolver } from '../api/middleware/workspaces';
 import { startServer, type RunningServer } from '../api/server';
 import type { Config } from '../config/load';
 import { openStore, type Store } from '../store/db';
-import { openPlatformWorkspace } from './open-workspace';
+import { platformWorkspaceOpener } from './open-workspace';
+import { LocalThreadPool } from '../platform/local/threads/pool';
 import { startDevServer, type DevServer } from './temporal-dev-server';
 import { parseBind, startConfiguredMetricsServer } from './metrics-server';
 import { startTracing } from '../platform/observability/tracing';
@@ -64,7 +65,11 @@ export async function startStack(config: Config, opts: StackOptions): Promise<St
     const connection = await NativeConnection.connect({ address });
     cleanups.push(() => connection.close());
     const client = new Client({ connection, namespace: config.temporal.namespace, interceptors: clientInterceptors() });
-    const workspaces = createWorkspaceResolver(config, openPlatformWorkspace);
+    // A process that runs a worker gives the local lakehouse threads (worker.local_threads) for its metadata calls.
+    const threads =
+      opts.worker && config.worker.local_threads > 0 ? new LocalThreadPool(config.worker.local_threads) : null;
+    if (threads) cleanups.push(() => threads.close());
+    const workspaces = createWorkspaceResolver(config, platformWorkspaceOpener(threads ?? undefined));
     cleanups.push(() => workspaces.close());
 
     let workerDone: Promise<void> = new Promise(() => undefined);

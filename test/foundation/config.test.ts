@@ -107,3 +107,11 @@ test('the shipped config/lakeward.yaml loads and changes nothing', () => {
   const cfg = loadConfig({ configPath: shipped, env: {}, cwd: dir });
   expect({ ...cfg, config_path: null }).toEqual(loadConfig({ env: {}, cwd: dir }));
 });
+
+test('worker.local_threads: 2 by default, set from LAKEWARD_WORKER_LOCAL_THREADS, bounded', () => {
+  expect(loadConfig({ env: {}, cwd: dir }).worker.local_threads).toBe(2);
+  expect(loadConfig({ env: { LAKEWARD_WORKER_LOCAL_THREADS: '0' }, cwd: dir }).worker.local_threads).toBe(0);
+  const err = errorOf(() => loadConfig({ env: { LAKEWARD_WORKER_LOCAL_THREADS: '99' }, cwd: dir }));
+  expect(err.message).toMatch(/worker\.local_threads/);
+  expect(err.message).toMatch(/LAKEWARD_WORKER_LOCAL_THREADS/);
+});

@@ -11,6 +11,8 @@ import { createSafetyHooks } from '../../activities/clone/post-clone';
 import { cloneWorkspaceResolver } from '../../activities/clone/resolve-workspace';
 import { loadConfig, type Config } from '../../config/load';
 import { LocalWorkspace } from '../../platform/local/workspace';
+import { LocalThreadPool } from '../../platform/local/threads/pool';
+import { onLocalThreads } from '../../platform/local/threads/workspace';
 import { createWorkspaceResolver } from '../../platform/workspace-resolver';
 import type { Workspace } from '../../platform/port';
 import type { CloneRequestInput } from '../../schemas/clone';
@@ -75,6 +77,13 @@ export async function createHarness(name: string): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `lw-${name}-data-`));
   const roots: string[] = [dataDir];
   const config = loadConfig({ env: {}, flags: { dataDir } });
+  // The worker's local lakehouse threads, as `lakeward dev` and `lakeward worker` give them (started at first use).
+  let threads: LocalThreadPool | null = null;
+  const onThreads = (ws: Workspace, root: string): Workspace => {
+    if (config.worker.local_threads === 0) return ws;
+    threads ??= new LocalThreadPool(config.worker.local_threads);
+    return onLocalThreads(ws, threads, { root, user: 'lakeward' });
+  };
   const h: Harness = {
     env,
     store,
@@ -98,7 +107,7 @@ export async function createHarness(name: string): Promise<Harness> {
           () => ({ kind: 'local', root: config.workspace.root }),
           async (spec) => {
             if (spec.kind !== 'local') throw new Error('tests use local workspaces only');
-            const ws = h.open(spec.root);
+            const ws = onThreads(h.open(spec.root), spec.root);
             return opts.wrap ? opts.wrap(ws, spec) : ws;
           },
         ),
@@ -148,6 +157,7 @@ export async function createHarness(name: string): Promise<Harness> {
       }));
     },
     async teardown() {
+      await threads?.close();
       await store.close();
       await env.teardown();
       for (const r of roots) rmSync(r, { recursive: true, force: true });
