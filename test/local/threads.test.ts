@@ -15,7 +15,8 @@ let root: string;
 beforeAll(async () => {
   root = roots.make();
   direct = await workspaceWithSchema(root);
-  pool = new LocalThreadPool(2);
+  // Every call on the threads, however few (the default sends only a busy process's calls there).
+  pool = new LocalThreadPool(2, { offloadCallsPerSecond: 0 });
   const opts = { root, user: 'alice' };
   threaded = onLocalThreads(new LocalWorkspace(opts), pool, opts);
 });
@@ -40,6 +41,7 @@ describe('local lakehouse threads', () => {
     expect(await threaded.getGrants(sec)).toEqual(await direct.getGrants(sec));
     expect(await threaded.getColumnTags(src)).toEqual({ name: { pii: 'true' } });
     expect(await threaded.listTables('main', 'sales')).toEqual(await direct.listTables('main', 'sales'));
+    expect(pool.counts).toEqual({ threads: 5, inline: 0 });
   });
 
   it('shallow-clone as the opening user, readable from the caller thread; a deep clone stays on it', async () => {
@@ -59,8 +61,13 @@ describe('local lakehouse threads', () => {
 
   it('keep the class and message of the errors a thread throws', async () => {
     const missing = ref('nowhere');
-    const mine = await direct.describeTable(missing).catch((e: unknown) => e as Error);
-    const theirs = await threaded.describeTable(missing).catch((e: unknown) => e as Error);
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => new Error('expected a failure'),
+        (e: unknown) => e as Error,
+      );
+    const mine = await failure(direct.describeTable(missing));
+    const theirs = await failure(threaded.describeTable(missing));
     expect(theirs).toBeInstanceOf(NotFoundError);
     expect(theirs.message).toBe(mine.message);
     await expect(
@@ -86,12 +93,34 @@ describe('local lakehouse threads', () => {
   });
 
   it('run the calls on the caller thread once the pool is closed', async () => {
-    const own = new LocalThreadPool(1);
+    const own = new LocalThreadPool(1, { offloadCallsPerSecond: 0 });
     const opts = { root, user: 'alice' };
     const ws = onLocalThreads(new LocalWorkspace(opts), own, opts);
     const t = ref('people');
     const before = await ws.describeTable(t);
     await own.close();
     expect(await ws.describeTable(t)).toEqual(before);
+  });
+
+  it('run a few calls on the caller thread and go to the threads while calls are many', async () => {
+    const busy = new LocalThreadPool(2);
+    const opts = { root, user: 'alice' };
+    const ws = onLocalThreads(new LocalWorkspace(opts), busy, opts);
+    const t = ref('people');
+    try {
+      // One call after a quiet spell: no round trip to a thread.
+      await new Promise((r) => setTimeout(r, 60));
+      const one = await ws.describeTable(t);
+      expect(busy.counts).toEqual({ threads: 0, inline: 1 });
+      // Hundreds of calls at once for a few hundred milliseconds: once the rate is seen, they go to the threads.
+      const until = Date.now() + 400;
+      while (Date.now() < until) {
+        const all = await Promise.all(Array.from({ length: 100 }, () => ws.describeTable(t)));
+        for (const d of all) expect(d).toEqual(one);
+      }
+      expect(busy.counts.threads).toBeGreaterThan(0);
+    } finally {
+      await busy.close();
+    }
   });
 });

@@ -11,33 +11,103 @@ interface Slot {
   outbox: ThreadCall[];
 }
 
+/** Calls per second of the whole process above which calls go to the threads (see LocalThreadPool). */
+export const OFFLOAD_CALLS_PER_SECOND = 2000;
+/** How often the call rate is looked at. */
+const WINDOW_MS = 50;
+
+export interface LocalThreadPoolOptions {
+  /** Below this many calls per second the caller's thread runs them (default OFFLOAD_CALLS_PER_SECOND; 0: never). */
+  offloadCallsPerSecond?: number;
+}
+
 /**
  * Threads that run local lakehouse port calls (`onLocalThreads`), owned by a worker process: started with it,
- * closed with it. Calls about one object (`affinity`) go to one thread, in the order they were made, so two
- * concurrent writes of one table's metadata never contend across threads. A thread that dies fails its
- * pending calls with a TransientError (the activity's retry runs them again) and is replaced by the next call.
+ * closed with it. A call costs a round trip to a thread (and, while copy processes keep the cores busy, a wait
+ * for the thread to be scheduled), so calls go to the threads only while the process makes many of them
+ * (a shallow clone of many tables: thousands per second, where they held up the main thread); a deep clone's
+ * or a one-table job's few calls run on the caller's thread as before. Calls about one object (`affinity`)
+ * keep their order: while some are in flight, the next one goes the same way, and on the threads they all go
+ * to one thread (by a hash of the object's name), in order, so two concurrent writes of one table's metadata never contend across threads. A
+ * thread that dies fails its pending calls with a TransientError (the activity's retry runs them again) and is
+ * replaced by the next call.
  */
 export class LocalThreadPool {
   private readonly slots: (Slot | null)[];
+  /** Calls in flight per object, and whether they run on the threads. */
+  private readonly inFlight = new Map<string, { onThreads: boolean; count: number }>();
+  private readonly rate: number;
   private nextId = 0;
   private closed = false;
+  private windowStart = performance.now();
+  private windowCalls = 0;
+  private offloading: boolean;
+  /** Calls run on the threads and on the caller's thread so far. */
+  readonly counts = { threads: 0, inline: 0 };
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    opts: LocalThreadPoolOptions = {},
+  ) {
     if (!Number.isInteger(size) || size < 1)
       throw new RangeError(`thread count must be a positive integer, got ${size}`);
+    this.rate = opts.offloadCallsPerSecond ?? OFFLOAD_CALLS_PER_SECOND;
+    this.offloading = this.rate <= 0;
     this.slots = Array.from({ length: size }, () => null);
     // Started now, so their module loading overlaps the worker's start rather than the first job.
     for (let i = 0; i < size; i++) this.slots[i] = this.start(i);
   }
 
-  get isClosed(): boolean {
-    return this.closed;
+  /**
+   * Runs `method` of the workspace `opts` opens: on the thread `affinity` picks, or through `inline` (the same
+   * call on the caller's thread) while calls are few, or once the pool is closed.
+   */
+  run(
+    opts: LocalWorkspaceOptions,
+    method: string,
+    args: unknown[],
+    affinity: string,
+    inline: () => Promise<unknown>,
+  ): Promise<unknown> {
+    if (this.closed) return inline();
+    this.noteCall();
+    // While calls about this object are in flight, the next one goes their way (its order kept).
+    let flight = this.inFlight.get(affinity);
+    if (!flight) this.inFlight.set(affinity, (flight = { onThreads: this.offloading, count: 0 }));
+    flight.count++;
+    const done = () => {
+      if (--flight.count === 0) this.inFlight.delete(affinity);
+    };
+    let p: Promise<unknown>;
+    if (flight.onThreads) {
+      this.counts.threads++;
+      p = this.call(hash(affinity) % this.size, opts, method, args);
+    } else {
+      this.counts.inline++;
+      try {
+        p = inline();
+      } catch (err) {
+        p = Promise.reject(err as Error);
+      }
+    }
+    return p.finally(done);
   }
 
-  /** Runs `method` of the workspace `opts` opens, on the thread `affinity` picks. */
-  call(opts: LocalWorkspaceOptions, method: string, args: unknown[], affinity: string): Promise<unknown> {
-    if (this.closed) return Promise.reject(new TransientError('the local lakehouse threads were closed'));
-    const i = hash(affinity) % this.size;
+  /** Counts the call; every WINDOW_MS the rate of the window just ended decides where the next calls run. */
+  private noteCall(): void {
+    if (this.rate > 0) {
+      const now = performance.now();
+      const span = now - this.windowStart;
+      if (span >= WINDOW_MS) {
+        this.offloading = (this.windowCalls * 1000) / span >= this.rate;
+        this.windowStart = now;
+        this.windowCalls = 0;
+      }
+    }
+    this.windowCalls++;
+  }
+
+  private call(i: number, opts: LocalWorkspaceOptions, method: string, args: unknown[]): Promise<unknown> {
     const slot = (this.slots[i] ??= this.start(i));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

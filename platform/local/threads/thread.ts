@@ -37,8 +37,22 @@ function reply(a: ThreadAnswer): void {
     setImmediate(() => {
       const answers = outbox;
       outbox = [];
-      parentPort!.postMessage(answers);
+      try {
+        parentPort!.postMessage(answers);
+      } catch {
+        // A value that cannot be cloned fails its own call, not the others (nor the thread).
+        parentPort!.postMessage(answers.map(cloneable));
+      }
     });
+}
+
+function cloneable(a: ThreadAnswer): ThreadAnswer {
+  try {
+    structuredClone(a);
+    return a;
+  } catch (err) {
+    return { id: a.id, ok: false, error: errorToWire(err) };
+  }
 }
 
 parentPort!.on('message', (calls: ThreadCall[]) => {

@@ -19,7 +19,7 @@ function affinityOf(method: string, args: unknown[]): string {
 
 /**
  * The local lakehouse `ws` (opened with `opts`), with its metadata calls and shallow clones run on `pool`'s
- * threads (`THREADED_METHODS`); everything else runs on `ws` as before. Results and errors are the same: data
+ * threads (`THREADED_METHODS`) while the process makes many of them; everything else runs on `ws` as before. Results and errors are the same: data
  * is structured-cloned, a platform error keeps its class. A deep clone stays here: its data goes through copy
  * helper processes this thread already drives.
  */
@@ -29,10 +29,9 @@ export function onLocalThreads(ws: Workspace, pool: LocalThreadPool, opts: Local
     const own = (ws as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
     if (typeof own !== 'function') continue;
     routed.set(method, (...args: unknown[]) => {
-      if (pool.isClosed) return own.apply(ws, args);
       if (method === 'cloneTable' && (args[0] as CloneTableOptions | undefined)?.cloneType !== 'SHALLOW')
         return own.apply(ws, args);
-      return pool.call(opts, method, args, affinityOf(method, args));
+      return pool.run(opts, method, args, affinityOf(method, args), () => own.apply(ws, args));
     });
   }
   return new Proxy(ws, {
