@@ -17,7 +17,7 @@ export const OFFLOAD_CALLS_PER_SECOND = 2000;
 const WINDOW_MS = 50;
 
 export interface LocalThreadPoolOptions {
-  /** Below this many calls per second the caller's thread runs them (default OFFLOAD_CALLS_PER_SECOND; 0: never). */
+  /** Below this many calls per second the caller's thread runs them (default OFFLOAD_CALLS_PER_SECOND; 0: all on the threads). */
   offloadCallsPerSecond?: number;
 }
 
@@ -28,8 +28,8 @@ export interface LocalThreadPoolOptions {
  * (a shallow clone of many tables: thousands per second, where they held up the main thread); a deep clone's
  * or a one-table job's few calls run on the caller's thread as before. Calls about one object (`affinity`)
  * keep their order: while some are in flight, the next one goes the same way, and on the threads they all go
- * to one thread (by a hash of the object's name), in order, so two concurrent writes of one table's metadata never contend across threads. A
- * thread that dies fails its pending calls with a TransientError (the activity's retry runs them again) and is
+ * to one thread (by a hash of the object's name), in order, so two concurrent writes of one table's metadata
+ * never contend across threads. A thread that dies fails its pending calls with a TransientError (the activity's retry runs them again) and is
  * replaced by the next call.
  */
 export class LocalThreadPool {
