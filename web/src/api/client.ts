@@ -22,14 +22,22 @@ export async function loadConsoleConfig(): Promise<ConsoleConfig> {
   };
 }
 
-/** The API key rides every call as Bearer; a 401 asks for one (once; a wrong key shows the server's message). */
+/**
+ * The API key rides every call as Bearer; a 401 asks for one (once; a wrong key shows the server's message), unless
+ * the call went out with a key that has been replaced since.
+ */
 const auth: Middleware = {
   onRequest({ request }) {
     const key = apiKeyStore.get();
     if (key) request.headers.set('Authorization', `Bearer ${key}`);
     return request;
   },
-  async onResponse({ response }) {
+  async onResponse({ request, response }) {
+    // A 401 to a request sent with an older key (several calls were in flight when a new key was saved) asks for
+    // nothing: the new key's own calls decide.
+    const key = apiKeyStore.get();
+    const sentWith = request.headers.get('Authorization');
+    if (response.status === 401 && key && sentWith !== `Bearer ${key}`) return response;
     if (response.status === 401) {
       let message = 'The API needs a key.';
       try {
