@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { sourceThread } from '../../platform/source-thread';
 import { LogBuffers } from './log-buffers';
 import type { LogFileSpec } from './logic/logs';
 import type { LogThreadAnswer, LogThreadTask } from './log-thread';
@@ -35,13 +36,8 @@ export class LogThreads {
   constructor(readonly size: number) {
     this.buffers = new LogBuffers(size + EXTRA_BUFFERS);
     const file = path.join(__dirname, `log-thread${path.extname(__filename)}`);
-    // From TypeScript sources (tsx, jest) the thread first registers tsx's require hook; a compiled build runs the .js.
-    const fromSource = path.extname(__filename) === '.ts';
-    const entry = fromSource
-      ? `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`
-      : file;
     for (let i = 0; i < size; i++) {
-      const w = new Worker(entry, { eval: fromSource, execArgv: [] });
+      const w = sourceThread(file);
       w.unref();
       w.on('message', (a: LogThreadAnswer) => this.answered(w, a));
       w.on('error', (e) => this.fail(e));

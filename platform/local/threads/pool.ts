@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { TransientError } from '../../errors';
+import { sourceThread } from '../../source-thread';
 import type { LocalWorkspaceOptions } from '../workspace-context';
 import { errorFromWire, type ThreadAnswer, type ThreadCall } from './wire';
 
@@ -29,8 +30,8 @@ export interface LocalThreadPoolOptions {
  * or a one-table job's few calls run on the caller's thread as before. Calls about one object (`affinity`)
  * keep their order: while some are in flight, the next one goes the same way, and on the threads they all go
  * to one thread (by a hash of the object's name), in order, so two concurrent writes of one table's metadata
- * never contend across threads. A thread that dies fails its pending calls with a TransientError (the activity's retry runs them again) and is
- * replaced by the next call.
+ * never contend across threads. A thread that dies fails its pending calls with a TransientError (the
+ * activity's retry runs them again) and is replaced by the next call.
  */
 export class LocalThreadPool {
   private readonly slots: (Slot | null)[];
@@ -140,13 +141,9 @@ export class LocalThreadPool {
   }
 
   private start(i: number): Slot {
-    const file = path.join(__dirname, `thread${path.extname(__filename)}`);
-    // From TypeScript sources (tsx, jest) the thread first registers tsx's require hook; a compiled build runs the .js.
-    const fromSource = path.extname(__filename) === '.ts';
-    const entry = fromSource
-      ? `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`
-      : file;
-    const worker = new Worker(entry, { eval: fromSource, execArgv: [], name: `lakeward-local-${i}` });
+    const worker = sourceThread(path.join(__dirname, `thread${path.extname(__filename)}`), {
+      name: `lakeward-local-${i}`,
+    });
     worker.unref();
     const slot: Slot = { worker, pending: new Map(), outbox: [] };
     worker.on('message', (answers: ThreadAnswer[]) => {
