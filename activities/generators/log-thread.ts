@@ -27,26 +27,26 @@ const window = Buffer.allocUnsafe(SINK_WINDOW);
 
 function streamed(task: LogThreadTask & { path: string }): LogThreadAnswer {
   const tmp = `${task.path}.tmp-${process.pid}-${task.id}`;
-  const fd = openSync(tmp, 'w');
+  // File descriptors are the process's, shared by every thread: once closed, this number may at once be another
+  // thread's file, so it is closed exactly once (a second close after a failed rename shut a sibling's file).
+  let fd: number | null = openSync(tmp, 'w');
   const hash = createHash('sha256');
   let file: ReturnType<typeof buildLogFile>;
   try {
+    const out = fd;
     file = buildLogFile({
       ...task.spec,
       reuse: window,
       sink: (bytes) => {
         hash.update(bytes);
-        for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+        for (let at = 0; at < bytes.length;) at += writeSync(out, bytes, at, bytes.length - at);
       },
     });
-    closeSync(fd);
+    fd = null;
+    closeSync(out);
     renameSync(tmp, task.path);
   } catch (error) {
-    try {
-      closeSync(fd);
-    } catch {
-      // already closed
-    }
+    if (fd !== null) closeSync(fd);
     rmSync(tmp, { force: true });
     throw error;
   }

@@ -90,6 +90,30 @@ describe('log files built on threads', () => {
     expect(again.map((f) => f.bytes)).toEqual([0, 1, 2, 3].map((i) => buildLogFile({ ...SPEC, index: i }).data.length));
   });
 
+  it("a file whose rename fails never disturbs another thread's file", async () => {
+    // File descriptors belong to the process, not the thread: a thread that closed its file twice after a failed
+    // rename could close the file another thread had just opened under the same number (a file went missing).
+    for (let round = 0; round < 4; round++) {
+      const target = path.join(dir, `streamed-siblings-${round}`);
+      const blocked = [1, 3, 5, 7, 9, 11];
+      for (const i of blocked)
+        mkdirSync(path.join(target, `nginx_access-s11-${String(i + 1).padStart(5, '0')}.log`), { recursive: true });
+      let whole = 0;
+      await expect(writeLogFiles({ ...SPEC, files: 12, dir: target, onFile: () => void whole++ })).rejects.toThrow(
+        /nginx_access-s11-000\d\d\.log/,
+      );
+      expect(readdirSync(target).filter((n) => n.includes('.tmp-'))).toEqual([]);
+      expect(whole).toBe(6);
+      for (let i = 0; i < 12; i += 2) {
+        const name = `nginx_access-s11-${String(i + 1).padStart(5, '0')}.log`;
+        expect({
+          name,
+          same: readFileSync(path.join(target, name)).equals(buildLogFile({ ...SPEC, index: i }).data),
+        }).toEqual({ name, same: true });
+      }
+    }
+  });
+
   it('a write that fails rejects the call and names the file', async () => {
     await expect(
       writeLogFiles({
