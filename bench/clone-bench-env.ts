@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -35,7 +35,14 @@ export interface BenchEnv {
     root: string,
     request: Partial<CloneRequestInput>,
     opts?: { wrap?: (ws: Workspace) => Workspace; run?: CloneRunState },
-  ): Promise<{ summary: CloneSummary; seconds: number; jobId: string; firstRunId: string }>;
+  ): Promise<{
+    summary: CloneSummary;
+    seconds: number;
+    /** The machine's CPU seconds while the job ran (machineCpu), the warm-up job left out. */
+    cpu: { busy: number; iowait: number };
+    jobId: string;
+    firstRunId: string;
+  }>;
   close(): Promise<void>;
 }
 
@@ -105,15 +112,19 @@ export async function createBenchEnv(): Promise<BenchEnv> {
         // (Not for wrapped platforms: the history part counts events, not time.)
         if (!opts.wrap) await warmUp(env, taskQueue, root, `${jobIdBase}-warmup`);
         const start = process.hrtime.bigint();
+        const cpuBefore = machineCpu();
         const handle = await env.client.workflow.start(cloneCatalogWorkflow, {
           taskQueue,
           workflowId: jobId,
           args: opts.run ? [input, opts.run] : [input],
         });
         const summary = await handle.result();
+        const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+        const cpuAfter = machineCpu();
         return {
           summary,
-          seconds: Number(process.hrtime.bigint() - start) / 1e9,
+          seconds,
+          cpu: { busy: cpuAfter.busy - cpuBefore.busy, iowait: cpuAfter.iowait - cpuBefore.iowait },
           jobId,
           firstRunId: handle.firstExecutionRunId,
         };
@@ -161,6 +172,22 @@ export async function timed(fn: () => Promise<unknown> | unknown): Promise<numbe
   const start = process.hrtime.bigint();
   await fn();
   return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** The machine's CPU time so far, in seconds (Linux /proc/stat; zeros elsewhere): busy (user + system) and iowait. */
+export function machineCpu(): { busy: number; iowait: number } {
+  try {
+    const [user, nice, system, , iowait, irq, softirq] = readFileSync('/proc/stat', 'latin1')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const hz = 100; // USER_HZ: 100 on every Linux platform Node runs on
+    return { busy: (user + nice + system + irq + softirq) / hz, iowait: iowait / hz };
+  } catch {
+    return { busy: 0, iowait: 0 };
+  }
 }
 
 /** Runs `fn` over `items` with `parallel` concurrent loops. */

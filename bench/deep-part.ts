@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { openWorkspace } from '../platform';
-import { median, pool, timed, type BenchEnv, type Progress } from './clone-bench-env';
+import { machineCpu, median, pool, timed, type BenchEnv, type Progress } from './clone-bench-env';
 import { PARALLEL_TABLES } from './shallow-part';
 
 const execFileAsync = promisify(execFile);
@@ -45,19 +45,32 @@ export async function deepBench(
   // to disk ("durable"). On this size of machine the first is a race for memory bandwidth and CPU, which
   // the engine's own work (Temporal, the store, the metastore) competes for; the second is what a copy
   // costs once the data has to reach a disk, as it does in any real deep clone.
-  const cpOnce = async (): Promise<{ copy: number; durable: number }> => {
+  // Each side's copy also reports the machine's CPU seconds (busy, iowait) while it ran: from the page cache a copy
+  // is CPU work, so the engine's CPU beyond cp's is its overhead, and iowait shows writeback getting in the way.
+  type Side = { copy: number; durable: number; busy: number; iowait: number };
+  const cpuOf = async (fn: () => Promise<unknown>) => {
+    const before = machineCpu();
+    const seconds = await timed(fn);
+    const after = machineCpu();
+    return { seconds, busy: after.busy - before.busy, iowait: after.iowait - before.iowait };
+  };
+  const cpOnce = async (): Promise<Side> => {
     // Each timed copy starts with no dirty pages left by the previous one (writeback would slow it down).
     execFileSync('sync');
     const cpRoot = b.tmp('lw-bench-cp-');
-    const copy = await timed(() =>
+    const {
+      seconds: copy,
+      busy,
+      iowait,
+    } = await cpuOf(() =>
       // Asynchronous, so PARALLEL_TABLES cp processes really run at once (the engine's parallelism).
       pool(dirs, PARALLEL_TABLES, (d) => execFileAsync('cp', ['-r', d, path.join(cpRoot, path.basename(d))])),
     );
     const durable = copy + (await timed(() => execFileSync('sync')));
     rmSync(cpRoot, { recursive: true, force: true });
-    return { copy, durable };
+    return { copy, durable, busy, iowait };
   };
-  const engineOnce = async (round: number): Promise<{ copy: number; durable: number }> => {
+  const engineOnce = async (round: number): Promise<Side> => {
     execFileSync('sync');
     const destination = `bench_copy_${round}`;
     const run = await b.clone(root, {
@@ -70,7 +83,7 @@ export async function deepBench(
     bytes = run.summary.bytes_copied;
     // Each round writes fresh files, as cp does: the copies of earlier rounds leave the disk.
     await ws.dropCatalog(destination, { cascade: true });
-    return { copy: run.seconds, durable };
+    return { copy: run.seconds, durable, ...run.cpu };
   };
   // One untimed copy first: the first copy after the tables were written ran up to five times slower than the
   // next ones (kernel time: the memory the writes used being reclaimed), and only the side that copied first in
@@ -80,8 +93,8 @@ export async function deepBench(
   for (let round = 0; round < rounds; round++) {
     // Alternate which side goes first, so a machine slowing down (or speeding up) during the run
     // does not always favour the same side.
-    let c: { copy: number; durable: number };
-    let e: { copy: number; durable: number };
+    let c: Side;
+    let e: Side;
     if (round % 2 === 0) {
       c = await cpOnce();
       e = await engineOnce(round);
@@ -90,7 +103,7 @@ export async function deepBench(
       c = await cpOnce();
     }
     progress(
-      `${label} round ${round + 1} of ${rounds}: engine ${e.copy.toFixed(2)} s (${e.durable.toFixed(2)} s on disk), cp ${c.copy.toFixed(2)} s (${c.durable.toFixed(2)} s), ratio ${(c.copy / e.copy).toFixed(2)}`,
+      `${label} round ${round + 1} of ${rounds}: engine ${e.copy.toFixed(2)} s (${e.durable.toFixed(2)} s on disk), cp ${c.copy.toFixed(2)} s (${c.durable.toFixed(2)} s), ratio ${(c.copy / e.copy).toFixed(2)}; machine CPU s busy/iowait: engine ${cpu(e)}, cp ${cpu(c)}`,
     );
     cp.push(bytes / c.copy);
     engine.push(bytes / e.copy);
@@ -108,3 +121,5 @@ export async function deepBench(
     deepRounds: engine.map((e, i) => ({ engine: e, cp: cp[i] })),
   };
 }
+
+const cpu = (s: { busy: number; iowait: number }) => `${s.busy.toFixed(1)}/${s.iowait.toFixed(1)}`;
