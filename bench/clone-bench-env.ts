@@ -174,7 +174,10 @@ export async function timed(fn: () => Promise<unknown> | unknown): Promise<numbe
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
-/** The machine's CPU time so far, in seconds (Linux /proc/stat; zeros elsewhere): busy (user + system) and iowait. */
+/**
+ * The machine's CPU time so far, in seconds (Linux /proc/stat; zeros elsewhere): busy (user, nice, system, irq,
+ * softirq) and iowait.
+ */
 export function machineCpu(): { busy: number; iowait: number } {
   try {
     const [user, nice, system, , iowait, irq, softirq] = readFileSync('/proc/stat', 'latin1')
