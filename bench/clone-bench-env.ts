@@ -38,7 +38,7 @@ export interface BenchEnv {
   ): Promise<{
     summary: CloneSummary;
     seconds: number;
-    /** The machine's CPU seconds while the job ran (machineCpu), the warm-up job left out. */
+    /** The machine's CPU seconds while the job ran (cpuMeter), the warm-up job left out. */
     cpu: { busy: number; iowait: number };
     jobId: string;
     firstRunId: string;
@@ -112,7 +112,7 @@ export async function createBenchEnv(): Promise<BenchEnv> {
         // (Not for wrapped platforms: the history part counts events, not time.)
         if (!opts.wrap) await warmUp(env, taskQueue, root, `${jobIdBase}-warmup`);
         const start = process.hrtime.bigint();
-        const cpuBefore = machineCpu();
+        const cpu = cpuMeter();
         const handle = await env.client.workflow.start(cloneCatalogWorkflow, {
           taskQueue,
           workflowId: jobId,
@@ -120,11 +120,11 @@ export async function createBenchEnv(): Promise<BenchEnv> {
         });
         const summary = await handle.result();
         const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-        const cpuAfter = machineCpu();
+        const used = cpu();
         return {
           summary,
           seconds,
-          cpu: { busy: cpuAfter.busy - cpuBefore.busy, iowait: cpuAfter.iowait - cpuBefore.iowait },
+          cpu: used,
           jobId,
           firstRunId: handle.firstExecutionRunId,
         };
@@ -175,10 +175,18 @@ export async function timed(fn: () => Promise<unknown> | unknown): Promise<numbe
 }
 
 /**
- * The machine's CPU time so far, in seconds (Linux /proc/stat; zeros elsewhere): busy (user, nice, system, irq,
- * softirq) and iowait.
+ * Starts counting the machine's CPU time (Linux /proc/stat; zeros elsewhere); the function it returns gives the
+ * seconds since the start: busy (user, nice, system, irq, softirq) and iowait.
  */
-export function machineCpu(): { busy: number; iowait: number } {
+export function cpuMeter(): () => { busy: number; iowait: number } {
+  const before = machineCpu();
+  return () => {
+    const now = machineCpu();
+    return { busy: now.busy - before.busy, iowait: now.iowait - before.iowait };
+  };
+}
+
+function machineCpu(): { busy: number; iowait: number } {
   try {
     const [user, nice, system, , iowait, irq, softirq] = readFileSync('/proc/stat', 'latin1')
       .split('\n')[0]

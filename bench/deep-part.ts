@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { openWorkspace } from '../platform';
-import { machineCpu, median, pool, timed, type BenchEnv, type Progress } from './clone-bench-env';
+import { cpuMeter, median, pool, timed, type BenchEnv, type Progress } from './clone-bench-env';
 import { PARALLEL_TABLES } from './shallow-part';
 
 const execFileAsync = promisify(execFile);
@@ -48,24 +48,16 @@ export async function deepBench(
   // Each side's copy also reports the machine's CPU seconds (busy, iowait) while it ran: from the page cache a copy
   // is CPU work, so the engine's CPU beyond cp's is its overhead, and iowait shows writeback getting in the way.
   type Side = { copy: number; durable: number; busy: number; iowait: number };
-  const cpuOf = async (fn: () => Promise<unknown>) => {
-    const before = machineCpu();
-    const seconds = await timed(fn);
-    const after = machineCpu();
-    return { seconds, busy: after.busy - before.busy, iowait: after.iowait - before.iowait };
-  };
   const cpOnce = async (): Promise<Side> => {
     // Each timed copy starts with no dirty pages left by the previous one (writeback would slow it down).
     execFileSync('sync');
     const cpRoot = b.tmp('lw-bench-cp-');
-    const {
-      seconds: copy,
-      busy,
-      iowait,
-    } = await cpuOf(() =>
+    const cpu = cpuMeter();
+    const copy = await timed(() =>
       // Asynchronous, so PARALLEL_TABLES cp processes really run at once (the engine's parallelism).
       pool(dirs, PARALLEL_TABLES, (d) => execFileAsync('cp', ['-r', d, path.join(cpRoot, path.basename(d))])),
     );
+    const { busy, iowait } = cpu();
     const durable = copy + (await timed(() => execFileSync('sync')));
     rmSync(cpRoot, { recursive: true, force: true });
     return { copy, durable, busy, iowait };
